@@ -1,0 +1,131 @@
+# cryptobench - GNU make.  `make` builds ./cryptobench; `make check` runs
+# every test; `make bench` runs the main job.  `make help` lists targets.
+#
+# Honoured: CC CFLAGS CPPFLAGS LDFLAGS LDLIBS PREFIX DESTDIR V=1.
+# Libraries are found with pkg-config; scripts/deps.sh installs missing
+# Debian packages when run as root, and otherwise prints the command.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/cryptobench
+BUILD   ?= build
+
+PKGS     := libcrypto libgcrypt nettle
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wformat=2 -Wvla -Wno-unused-parameter
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+ALL_CPPFLAGS = -Isrc -Ibackends -Ibackends/native -D_GNU_SOURCE \
+               -DCB_DATADIR='"$(DATADIR)"' $(CPPFLAGS)
+ALL_CFLAGS   = -std=c11 $(WARN) -pthread $(PKG_CFLAGS) $(CFLAGS) $(SANFLAGS)
+ALL_LDLIBS   = $(PKG_LIBS) -lm -pthread $(LDLIBS)
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+SRCS     := $(filter-out src/main.c,$(wildcard src/*.c)) \
+            $(wildcard backends/*.c) $(wildcard backends/native/*.c)
+ASMS     := $(wildcard backends/native/x86_64/*.S)
+OBJS     := $(SRCS:%.c=$(BUILD)/%.o) $(ASMS:%.S=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/src/main.o
+TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+DEPS_OK  := $(BUILD)/.deps-ok
+
+.PHONY: all check check-asan bench bench-essiv bench-geli parity plots \
+        install uninstall clean help deps
+
+all: cryptobench
+
+$(DEPS_OK):
+	$(Q)scripts/deps.sh build
+	$(Q)mkdir -p $(@D) && touch $@
+
+cryptobench: $(MAIN_OBJ) $(OBJS)
+	@$(if $(Q),echo "  LD      $@";)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/%.o: %.c | $(DEPS_OK)
+	@$(if $(Q),echo "  CC      $<";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/%.o: %.S | $(DEPS_OK)
+	@$(if $(Q),echo "  AS      $<";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(SANFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(OBJS)
+	@$(if $(Q),echo "  LD      $@";)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+deps:
+	$(Q)scripts/deps.sh check
+
+## check: build and run every test; ends with "N passed, N failed"
+check: cryptobench $(TESTS)
+	$(Q)scripts/deps.sh check
+	$(Q)BUILD=$(BUILD) tests/run.sh
+
+## check-asan: the same under AddressSanitizer and UBSan (build/asan)
+check-asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
+	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	    CFLAGS="-O1 -g" CB_BIN=build/asan/cryptobench check-bin
+	$(Q)ASAN_OPTIONS=detect_leaks=1 CB_BIN=build/asan/cryptobench \
+	    BUILD=build/asan tests/run.sh
+
+.PHONY: check-bin
+check-bin: $(MAIN_OBJ) $(OBJS) $(TESTS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
+
+## bench: the main job - the seed's algorithms on every backend, as a table
+bench: cryptobench
+	$(Q)scripts/deps.sh bench
+	$(Q)scripts/bench
+
+## bench-essiv: the kernel report's comparison and the native targets
+bench-essiv: cryptobench
+	$(Q)scripts/deps.sh bench
+	$(Q)scripts/bench-essiv
+
+## bench-geli: the geli report's matrix through cryptobench dd
+bench-geli: cryptobench
+	$(Q)scripts/deps.sh bench
+	$(Q)scripts/bench-geli
+
+## parity: harness overhead vs `openssl speed`
+parity: cryptobench
+	$(Q)scripts/deps.sh bench
+	$(Q)scripts/parity
+
+install: cryptobench
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/vectors
+	install -m 755 cryptobench $(DESTDIR)$(BINDIR)/cryptobench
+	install -m 644 vectors/*.vec $(DESTDIR)$(DATADIR)/vectors/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cryptobench
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf $(BUILD) build cryptobench
+
+help:
+	@echo "targets:"
+	@echo "  all          build ./cryptobench (default)"
+	@echo "  check        build and run every test"
+	@echo "  check-asan   run the tests under ASan and UBSan"
+	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
+	@echo "  bench-essiv  the kernel ESSIV report reproduced, native targets"
+	@echo "  bench-geli   the geli report reproduced through cryptobench dd"
+	@echo "  parity       cryptobench's openssl backend vs openssl speed"
+	@echo "  install      install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
+	@echo "  uninstall    remove what install installed"
+	@echo "  clean        remove build outputs"
+
+-include $(OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TESTS:=.d)

@@ -1,0 +1,348 @@
+/*
+ * openssl.c - the OpenSSL libcrypto 3 backend, through EVP.
+ *
+ * Ciphers are one generic implementation parameterised by an EVP name
+ * pattern; hashes by an EVP_MD name; HMACs through EVP_MAC "HMAC".  Each
+ * keyed context holds one EVP_CIPHER_CTX per direction, keyed once, so a
+ * request costs what OpenSSL charges to set an IV and run the update.
+ * Blowfish lives in OpenSSL 3's legacy provider: the probe loads it
+ * beside the default provider, and when it cannot be had Blowfish reports
+ * itself unavailable with that reason.  OpenSSL rejects XTS keys whose
+ * halves are equal (IEEE 1619 vector 1 has them): that is -ENOTSUP here.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#include "cb.h"
+
+/* ---- provider set-up ----------------------------------------------- */
+
+static int legacy_loaded;
+
+static int ossl_probe(const char **why)
+{
+	if (!OSSL_PROVIDER_load(NULL, "default")) {
+		*why = "OpenSSL default provider failed to load";
+		return -ENOTSUP;
+	}
+	legacy_loaded = OSSL_PROVIDER_load(NULL, "legacy") != NULL;
+	ERR_clear_error();
+	return 0;
+}
+
+static const char *ossl_version(void)
+{
+	return OpenSSL_version(OPENSSL_VERSION_STRING);
+}
+
+static const char *ossl_details(void)
+{
+	/* "CPUINFO: OPENSSL_ia32cap=0x...:0x..." - the capability vector. */
+	return OpenSSL_version(OPENSSL_CPU_INFO);
+}
+
+static void ossl_error(const char *what)
+{
+	unsigned long e = ERR_get_error();
+	char buf[200];
+
+	ERR_error_string_n(e, buf, sizeof buf);
+	cb_set_error("openssl: %s: %s", what, e ? buf : "failed");
+	ERR_clear_error();
+}
+
+/* ---- ciphers --------------------------------------------------------- */
+
+struct ossl_cipher_desc {
+	const char *pattern;   /* EVP name; "%u" = AES/Camellia key bits      */
+	int xts;               /* key bits in the name are half the key        */
+	int varkey;            /* variable key length (Blowfish)               */
+};
+
+struct ossl_cipher {
+	EVP_CIPHER *cipher;
+	EVP_CIPHER_CTX *enc, *dec;
+	int block, ivlen, xts;
+	uint8_t tweak[16];     /* XTS: the last tweak, for iv == NULL          */
+};
+
+static int ossl_cipher_setkey(void *vctx, const struct cb_impl *impl,
+                              const uint8_t *key, size_t keylen)
+{
+	const struct ossl_cipher_desc *d = impl->priv;
+	struct ossl_cipher *c = vctx;
+	char name[64];
+	unsigned bits = (unsigned)keylen * 8 / (d->xts ? 2 : 1);
+
+	{
+		/* the pattern's "%u" stands for the key bits */
+		const char *pct = strstr(d->pattern, "%u");
+
+		if (pct)
+			snprintf(name, sizeof name, "%.*s%u%s",
+			         (int)(pct - d->pattern), d->pattern, bits, pct + 2);
+		else
+			snprintf(name, sizeof name, "%s", d->pattern);
+	}
+	c->cipher = EVP_CIPHER_fetch(NULL, name, NULL);
+	if (!c->cipher) {
+		ERR_clear_error();
+		cb_set_error("openssl: no cipher %s for a %zu-bit key", name,
+		             keylen * 8);
+		return -ENOTSUP;
+	}
+	if (!d->varkey && (size_t)EVP_CIPHER_get_key_length(c->cipher) != keylen)
+		return -EINVAL;
+	c->block = EVP_CIPHER_get_block_size(c->cipher);
+	c->ivlen = EVP_CIPHER_get_iv_length(c->cipher);
+	c->xts = d->xts;
+	c->enc = EVP_CIPHER_CTX_new();
+	c->dec = EVP_CIPHER_CTX_new();
+	if (!c->enc || !c->dec)
+		return -ENOMEM;
+	for (int dir = 0; dir < 2; dir++) {
+		EVP_CIPHER_CTX *x = dir ? c->dec : c->enc;
+		int enc = !dir;
+
+		if (!EVP_CipherInit_ex2(x, c->cipher, NULL, NULL, enc, NULL) ||
+		    (d->varkey &&
+		     !EVP_CIPHER_CTX_set_key_length(x, (int)keylen)) ||
+		    !EVP_CipherInit_ex2(x, NULL, key, NULL, enc, NULL) ||
+		    !EVP_CIPHER_CTX_set_padding(x, 0)) {
+			ossl_error("setting the key");
+			return d->xts ? -ENOTSUP : -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void ossl_cipher_free(void *vctx)
+{
+	struct ossl_cipher *c = vctx;
+
+	EVP_CIPHER_CTX_free(c->enc);
+	EVP_CIPHER_CTX_free(c->dec);
+	EVP_CIPHER_free(c->cipher);
+}
+
+static int ossl_crypt(struct ossl_cipher *c, EVP_CIPHER_CTX *x, int enc,
+                      const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                      size_t len)
+{
+	int outl = 0;
+
+	if (len > INT_MAX || (c->block > 1 && len % (size_t)c->block))
+		return -EINVAL;
+	if (c->xts) {
+		if (len < 16)
+			return -EINVAL;
+		if (iv)
+			memcpy(c->tweak, iv, 16);
+		iv = c->tweak;
+	}
+	if (iv && c->ivlen && !EVP_CipherInit_ex2(x, NULL, NULL, iv, enc, NULL))
+		goto fail;
+	if (!EVP_CipherUpdate(x, out, &outl, in, (int)len) ||
+	    (size_t)outl != len)
+		goto fail;
+	return 0;
+fail:
+	ossl_error(enc ? "encrypt" : "decrypt");
+	return -EINVAL;
+}
+
+static int ossl_encrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                        uint8_t *out, size_t len)
+{
+	struct ossl_cipher *c = vctx;
+
+	return ossl_crypt(c, c->enc, 1, iv, in, out, len);
+}
+
+static int ossl_decrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                        uint8_t *out, size_t len)
+{
+	struct ossl_cipher *c = vctx;
+
+	return ossl_crypt(c, c->dec, 0, iv, in, out, len);
+}
+
+static int ossl_legacy_probe(const struct cb_impl *impl, const char **why)
+{
+	if (!legacy_loaded) {
+		*why = "needs OpenSSL's legacy provider, which did not load";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+#define CIPHER(a, drv, drvname, pat, x, v, pr)                                     \
+	static const struct ossl_cipher_desc desc_##drv = { pat, x, v };  \
+	static const struct cb_impl impl_##drv = {                        \
+		.alg = a, .driver = drvname "-openssl", .priority = 100,     \
+		.ctx_size = sizeof(struct ossl_cipher), .priv = &desc_##drv, \
+		.probe = pr, .setkey = ossl_cipher_setkey,                \
+		.free = ossl_cipher_free, .encrypt = ossl_encrypt,        \
+		.decrypt = ossl_decrypt,                                  \
+	};
+
+CIPHER("cbc(aes)", cbc_aes, "cbc-aes", "AES-%u-CBC", 0, 0, NULL)
+CIPHER("cbc(blowfish)", cbc_blowfish, "cbc-blowfish", "BF-CBC", 0, 1, ossl_legacy_probe)
+CIPHER("cbc(camellia)", cbc_camellia, "cbc-camellia", "CAMELLIA-%u-CBC", 0, 0, NULL)
+CIPHER("cbc(des3_ede)", cbc_des3_ede, "cbc-des3_ede", "DES-EDE3-CBC", 0, 0, NULL)
+CIPHER("ctr(aes)", ctr_aes, "ctr-aes", "AES-%u-CTR", 0, 0, NULL)
+CIPHER("ecb(aes)", ecb_aes, "ecb-aes", "AES-%u-ECB", 0, 0, NULL)
+CIPHER("ecb(cipher_null)", ecb_cipher_null, "ecb-cipher_null", "NULL", 0, 0, NULL)
+CIPHER("xts(aes)", xts_aes, "xts-aes", "AES-%u-XTS", 1, 0, NULL)
+
+/* ---- hashes and HMAC ------------------------------------------------- */
+
+struct ossl_md {
+	EVP_MD *md;
+	EVP_MD_CTX *ctx;
+	EVP_MAC *mac;
+	EVP_MAC_CTX *mctx;
+	size_t len;
+};
+
+static int ossl_md_setkey(void *vctx, const struct cb_impl *impl,
+                          const uint8_t *key, size_t keylen)
+{
+	struct ossl_md *m = vctx;
+	const char *name = impl->priv;
+
+	m->md = EVP_MD_fetch(NULL, name, NULL);
+	if (!m->md) {
+		ERR_clear_error();
+		cb_set_error("openssl: no digest %s", name);
+		return -ENOTSUP;
+	}
+	m->len = (size_t)EVP_MD_get_size(m->md);
+	if (!key) {
+		m->ctx = EVP_MD_CTX_new();
+		return m->ctx ? 0 : -ENOMEM;
+	}
+	{
+		static const uint8_t empty[1];
+		OSSL_PARAM params[] = {
+			OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
+			                                 (char *)name, 0),
+			OSSL_PARAM_construct_end(),
+		};
+
+		m->mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+		m->mctx = m->mac ? EVP_MAC_CTX_new(m->mac) : NULL;
+		if (!m->mctx || !EVP_MAC_init(m->mctx, keylen ? key : empty,
+		                              keylen, params)) {
+			ossl_error("HMAC key");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void ossl_md_free(void *vctx)
+{
+	struct ossl_md *m = vctx;
+
+	EVP_MD_CTX_free(m->ctx);
+	EVP_MAC_CTX_free(m->mctx);
+	EVP_MAC_free(m->mac);
+	EVP_MD_free(m->md);
+}
+
+static int ossl_md_init(void *vctx)
+{
+	struct ossl_md *m = vctx;
+	int ok = m->mctx ? EVP_MAC_init(m->mctx, NULL, 0, NULL)
+	                 : EVP_DigestInit_ex2(m->ctx, m->md, NULL);
+
+	return ok ? 0 : -EINVAL;
+}
+
+static int ossl_md_update(void *vctx, const uint8_t *in, size_t len)
+{
+	struct ossl_md *m = vctx;
+	int ok = m->mctx ? EVP_MAC_update(m->mctx, in, len)
+	                 : EVP_DigestUpdate(m->ctx, in, len);
+
+	return ok ? 0 : -EINVAL;
+}
+
+static int ossl_md_final(void *vctx, uint8_t *out)
+{
+	struct ossl_md *m = vctx;
+	size_t outl = 0;
+	unsigned int mdl = 0;
+	int ok;
+
+	if (m->mctx) {
+		ok = EVP_MAC_final(m->mctx, out, &outl, m->len);
+	} else {
+		ok = EVP_DigestFinal_ex(m->ctx, out, &mdl);
+		outl = mdl;
+	}
+	return ok && outl == m->len ? 0 : -EINVAL;
+}
+
+static int ossl_md_probe(const struct cb_impl *impl, const char **why)
+{
+	EVP_MD *md = EVP_MD_fetch(NULL, impl->priv, NULL);
+
+	if (!md) {
+		ERR_clear_error();
+		*why = "digest not available in the loaded OpenSSL providers";
+		return -ENOTSUP;
+	}
+	EVP_MD_free(md);
+	return 0;
+}
+
+#define MD(a, drv, drvname, name)                                                  \
+	static const struct cb_impl impl_##drv = {                        \
+		.alg = a, .driver = drvname "-openssl", .priority = 100,     \
+		.ctx_size = sizeof(struct ossl_md), .priv = name,         \
+		.probe = ossl_md_probe, .setkey = ossl_md_setkey,         \
+		.free = ossl_md_free, .init = ossl_md_init,               \
+		.update = ossl_md_update, .final = ossl_md_final,         \
+	};
+
+MD("hmac(md5)", hmac_md5, "hmac-md5", "MD5")
+MD("hmac(rmd160)", hmac_rmd160, "hmac-rmd160", "RIPEMD160")
+MD("hmac(sha1)", hmac_sha1, "hmac-sha1", "SHA1")
+MD("hmac(sha256)", hmac_sha256, "hmac-sha256", "SHA256")
+MD("hmac(sha384)", hmac_sha384, "hmac-sha384", "SHA384")
+MD("hmac(sha512)", hmac_sha512, "hmac-sha512", "SHA512")
+MD("md5", md5, "md5", "MD5")
+MD("rmd160", rmd160, "rmd160", "RIPEMD160")
+MD("sha1", sha1, "sha1", "SHA1")
+MD("sha256", sha256, "sha256", "SHA256")
+MD("sha384", sha384, "sha384", "SHA384")
+MD("sha512", sha512, "sha512", "SHA512")
+
+static const struct cb_impl *const ossl_impls[] = {
+	&impl_cbc_aes, &impl_cbc_blowfish, &impl_cbc_camellia,
+	&impl_cbc_des3_ede, &impl_ctr_aes, &impl_ecb_aes,
+	&impl_ecb_cipher_null,
+	&impl_hmac_md5, &impl_hmac_rmd160, &impl_hmac_sha1,
+	&impl_hmac_sha256, &impl_hmac_sha384, &impl_hmac_sha512,
+	&impl_md5, &impl_rmd160, &impl_sha1, &impl_sha256, &impl_sha384,
+	&impl_sha512, &impl_xts_aes,
+	NULL,
+};
+
+const struct cb_backend cb_backend_openssl = {
+	.name = "openssl",
+	.description = "OpenSSL libcrypto through EVP",
+	.probe = ossl_probe,
+	.version = ossl_version,
+	.details = ossl_details,
+	.impls = ossl_impls,
+};

@@ -1,0 +1,217 @@
+/*
+ * cb.h - the core types of cryptobench: algorithms, implementations, backends.
+ *
+ * An *algorithm* (struct cb_alg) is a canonical name in Linux crypto API
+ * grammar ("cbc(aes)") with its shape: kind, block size, IV size, key sizes.
+ * The registry (src/registry.c) holds one sorted const table of them plus the
+ * geli/cryptsetup aliases.
+ *
+ * An *implementation* (struct cb_impl) is one way of computing an algorithm:
+ * a driver name ("cbc-aes-openssl"), a context size and the operations.
+ * A *backend* (struct cb_backend) is a library (or our own code) with a probe
+ * and a const, NULL-terminated table of implementations.  Adding an algorithm
+ * to a backend is one table entry; adding a backend is one file plus one line
+ * in src/backend.c.  Templates (src/template.c) compose implementations from
+ * a backend's primitives (the generic essiv template) and are listed with the
+ * backend whose primitives they use.
+ *
+ * Conventions: functions return 0 or a negative errno value (-EINVAL,
+ * -ENOMEM, -EBADMSG for a failed authentication, -ENOTSUP for an unsupported
+ * key size or length); only main() turns errors into exit codes.  Backends
+ * never print; they may set a message with cb_set_error().
+ */
+#ifndef CB_H
+#define CB_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CB_VERSION "0.1.0"
+
+#define CB_MAX_KEY    128   /* bytes: geli master key, authenc blobs      */
+#define CB_MAX_BLOCK  16    /* bytes: largest cipher block / IV           */
+#define CB_MAX_DIGEST 64    /* bytes: SHA-512                              */
+
+/* Exit codes (spec: "Command line"). */
+enum { CB_EXIT_OK = 0, CB_EXIT_FAIL = 1, CB_EXIT_USAGE = 2, CB_EXIT_SKIP = 77 };
+
+enum cb_kind {
+	CB_CIPHER,   /* skcipher: encrypt/decrypt with IV                         */
+	CB_HASH,     /* unkeyed digest: init/update/final                          */
+	CB_MAC,      /* keyed digest (HMAC): setkey then init/update/final         */
+	CB_AEAD,     /* authenc: aead_encrypt/aead_decrypt                         */
+};
+
+/* struct cb_alg.flags */
+#define CB_F_STREAM   0x01  /* cipher: a request may continue the previous one  */
+#define CB_F_BLOCKLEN 0x02  /* cipher: length must be a multiple of the block   */
+#define CB_F_ANYKEY   0x04  /* MAC: any key length; key_bits[0] is the default  */
+#define CB_F_NOKEY    0x08  /* takes no key (hashes, cipher_null): 0 bits only   */
+
+struct cb_alg {
+	const char *name;        /* canonical, kernel grammar: "cbc(aes)"          */
+	enum cb_kind kind;
+	unsigned block;          /* cipher block size in bytes (1 = byte stream)   */
+	unsigned iv_len;         /* IV length in bytes (0 = none)                  */
+	unsigned digest_len;     /* hash/MAC output, AEAD full tag length          */
+	unsigned min_len;        /* cipher: shortest request (xts: 16)             */
+	unsigned flags;          /* CB_F_*                                         */
+	unsigned key_bits[8];    /* allowed key sizes, 0-terminated; [0]=default.
+	                            AEAD: the cipher key size inside the blob     */
+	unsigned key_step;       /* if nonzero: also any multiple of key_step bits
+	                            from key_bits[1] to key_bits[2] (blowfish)     */
+	const char *speed_name;  /* short name for tables ("aes-cbc")              */
+};
+
+struct cb_alias {
+	const char *alias;       /* "aes-xts", "hmac/sha256"                       */
+	const char *canonical;
+	unsigned key_mult;       /* geli -l gives half the XTS key: 2, else 1      */
+};
+
+/*
+ * One implementation of one algorithm.  Every context is ctx_size bytes,
+ * zero-initialised by the caller, and is released with free() (which must
+ * wipe key material).  Only the members for the algorithm's kind are set.
+ *
+ * Cipher requests: encrypt/decrypt(ctx, iv, in, out, len).  in == out is
+ * allowed (in place).  iv != NULL starts a new request with that IV
+ * (iv_len bytes); iv == NULL continues the previous request's chain (CBC:
+ * the last ciphertext block; CTR: the counter) and is only used for
+ * algorithms with CB_F_STREAM.  For XTS iv == NULL reuses the last tweak.
+ *
+ * Multi-sector requests (optional, NULL if absent): encrypt_sectors /
+ * decrypt_sectors process len bytes as consecutive sector_size-byte sectors
+ * numbered from first_sector, each with the IV le64(sector) || 0^8 (plain64;
+ * for essiv this is the input IV).  The caller falls back to one
+ * encrypt() per sector when these are NULL.
+ *
+ * Hash/MAC: init(ctx) starts a message, update() adds bytes, final() writes
+ * digest_len bytes.  MACs get their key in setkey() first.
+ *
+ * AEAD (kernel authenc): the key is the kernel's rtattr blob (see
+ * docs/vectors.md); aead_encrypt writes len bytes of ciphertext and taglen
+ * bytes of tag = HMAC(authkey, ad || ct) truncated; aead_decrypt returns
+ * -EBADMSG when the tag does not verify (and then out is unspecified).
+ */
+struct cb_impl {
+	const char *alg;         /* canonical algorithm name                        */
+	const char *driver;      /* unique driver name, "cbc-aes-openssl"           */
+	int priority;            /* higher is preferred, as in the kernel           */
+	size_t ctx_size;
+	const void *priv;        /* backend data (e.g. EVP name); not for callers   */
+
+	/* 0 if this implementation can run here; else -ENOTSUP and *why set. */
+	int (*probe)(const struct cb_impl *impl, const char **why);
+
+	int (*setkey)(void *ctx, const struct cb_impl *impl,
+	              const uint8_t *key, size_t keylen);  /* hashes: key NULL */
+	void (*free)(void *ctx);
+
+	int (*encrypt)(void *ctx, const uint8_t *iv, const uint8_t *in,
+	               uint8_t *out, size_t len);
+	int (*decrypt)(void *ctx, const uint8_t *iv, const uint8_t *in,
+	               uint8_t *out, size_t len);
+	int (*encrypt_sectors)(void *ctx, uint64_t first_sector,
+	                       size_t sector_size, const uint8_t *in,
+	                       uint8_t *out, size_t len);
+	int (*decrypt_sectors)(void *ctx, uint64_t first_sector,
+	                       size_t sector_size, const uint8_t *in,
+	                       uint8_t *out, size_t len);
+
+	int (*init)(void *ctx);
+	int (*update)(void *ctx, const uint8_t *in, size_t len);
+	int (*final)(void *ctx, uint8_t *out);
+
+	int (*aead_encrypt)(void *ctx, const uint8_t *iv, const uint8_t *ad,
+	                    size_t adlen, const uint8_t *in, uint8_t *out,
+	                    size_t len, uint8_t *tag, size_t taglen);
+	int (*aead_decrypt)(void *ctx, const uint8_t *iv, const uint8_t *ad,
+	                    size_t adlen, const uint8_t *in, uint8_t *out,
+	                    size_t len, const uint8_t *tag, size_t taglen);
+
+	const unsigned *key_bits; /* NULL: the algorithm's sizes; else a
+	                             0-terminated list this driver accepts */
+};
+
+struct cb_backend {
+	const char *name;            /* "openssl"                               */
+	const char *description;     /* "OpenSSL libcrypto through EVP"          */
+	/* 0 if usable; else negative and *why says why.  Called once. */
+	int (*probe)(const char **why);
+	const char *(*version)(void);        /* library version string           */
+	/* Extra provenance (code path chosen, capability vector), or NULL. */
+	const char *(*details)(void);
+	const struct cb_impl *const *impls;  /* NULL-terminated                  */
+};
+
+/* ---- registry.c ------------------------------------------------------- */
+extern const struct cb_alg cb_algs[];       /* sorted by name, NULL-ended   */
+extern const size_t cb_nalgs;
+extern const struct cb_alias cb_aliases[];  /* sorted by alias              */
+extern const size_t cb_naliases;
+/* Canonical name or alias -> algorithm; *key_mult set from the alias (or 1). */
+const struct cb_alg *cb_alg_find(const char *name, unsigned *key_mult);
+/* 1 if key_bits is a valid key size for alg. */
+int cb_alg_key_ok(const struct cb_alg *alg, unsigned key_bits);
+const char *cb_kind_name(enum cb_kind kind);
+
+/* ---- backend.c -------------------------------------------------------- */
+extern const struct cb_backend *const cb_backends[]; /* NULL-terminated      */
+const struct cb_backend *cb_backend_find(const char *name);
+/* Probe result, cached: 0 or negative with *why. */
+int cb_backend_status(const struct cb_backend *b, const char **why);
+/*
+ * All implementations a backend offers: its own table followed by the
+ * templates composed from its primitives.  NULL-terminated, built once.
+ */
+const struct cb_impl *const *cb_backend_impls(const struct cb_backend *b);
+/* The n-th implementation of alg in backend b (n from 0), or NULL. */
+const struct cb_impl *cb_impl_find(const struct cb_backend *b,
+                                   const char *alg, int n);
+/* Usable here: backend available and impl probe (if any) passes. */
+int cb_impl_status(const struct cb_impl *impl, const char **why);
+/* The backend an implementation belongs to. */
+const struct cb_backend *cb_impl_backend(const struct cb_impl *impl);
+/* 1 if impl accepts key_bits. */
+int cb_impl_key_ok(const struct cb_impl *impl, const struct cb_alg *alg,
+                   unsigned key_bits);
+
+/*
+ * A keyed instance: allocate the context and set the key (hashes: key
+ * NULL, keylen 0).  cb_inst_free wipes and frees.
+ */
+struct cb_inst {
+	const struct cb_impl *impl;
+	const struct cb_alg *alg;
+	void *ctx;
+};
+int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
+                const uint8_t *key, size_t keylen);
+void cb_inst_free(struct cb_inst *inst);
+/* Encrypt/decrypt len bytes as sectors via encrypt_sectors or a loop. */
+int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_sector,
+                    size_t sector_size, const uint8_t *in, uint8_t *out,
+                    size_t len);
+/* One-shot digest/MAC of msg into out (alg->digest_len bytes). */
+int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
+                   uint8_t *out);
+
+/*
+ * Helpers for the core and for backends that need a primitive they do not
+ * have (e.g. native needs SHA-256 of the key): the first available
+ * implementation of alg on any backend, preferring `prefer` if non-NULL.
+ */
+const struct cb_impl *cb_impl_any(const char *alg, const char *prefer);
+int cb_digest(const char *alg, const uint8_t *key, size_t keylen,
+              const uint8_t *msg, size_t len, uint8_t *out);
+
+/* ---- error message channel (util.c) ---------------------------------- */
+void cb_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *cb_last_error(void);  /* "" if none; cleared by cb_clear_error */
+void cb_clear_error(void);
+/* Wipe memory the compiler may not elide. */
+void cb_wipe(void *p, size_t n);
+
+#endif /* CB_H */

@@ -1,0 +1,19 @@
+/*
+ * cpu.h - what the CPU is and which crypto features it has, read from
+ * /proc/cpuinfo (model, family/model/stepping, flags).
+ */
+#ifndef CB_CPU_H
+#define CB_CPU_H
+
+struct cb_cpu {
+	char model[128];
+	char vendor[32];
+	int family, model_no, stepping;
+	double mhz;            /* as /proc/cpuinfo says (not the real clock) */
+	char flags[256];       /* crypto-relevant flags present, space-separated */
+};
+
+/* Filled once; never fails (fields "unknown" when unreadable). */
+const struct cb_cpu *cb_cpu(void);
+
+#endif

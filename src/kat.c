@@ -1,0 +1,560 @@
+/*
+ * kat.c - known-answer tests: load and validate vectors files, run every
+ * record on every implementation of its algorithm, encrypt and decrypt,
+ * out of place and in place, and in two pieces where the algorithm
+ * streams; negative records (expect = fail) must be rejected.  Also the
+ * `kat` command and the correctness gate used before timing.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cb.h"
+#include "cmd.h"
+#include "kat.h"
+#include "util.h"
+
+const char *kat_default_dir(void)
+{
+	struct stat st;
+
+	if (stat("vectors", &st) == 0 && S_ISDIR(st.st_mode))
+		return "vectors";
+	return CB_DATADIR "/vectors";
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int load_one(const char *path, struct vec_file **files, size_t *n)
+{
+	struct vec_file vf;
+	int rc = vec_read(path, &vf);
+
+	if (rc < 0)
+		return rc;
+	*files = cb_xrealloc(*files, (*n + 1) * sizeof **files);
+	(*files)[(*n)++] = vf;
+	return 0;
+}
+
+int kat_load(const char *path, struct vec_file **files, size_t *nfiles)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL;
+	size_t nn = 0;
+	int rc = 0;
+
+	if (stat(path, &st) < 0) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return load_one(path, files, nfiles);
+	if (!(d = opendir(path))) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l > 4 && !strcmp(e->d_name + l - 4, ".vec")) {
+			names = cb_xrealloc(names, (nn + 1) * sizeof *names);
+			names[nn] = cb_xmalloc(strlen(path) + l + 2);
+			sprintf(names[nn++], "%s/%s", path, e->d_name);
+		}
+	}
+	closedir(d);
+	qsort(names, nn, sizeof *names, cmp_str);
+	for (size_t i = 0; i < nn; i++) {
+		if (!rc)
+			rc = load_one(names[i], files, nfiles);
+		free(names[i]);
+	}
+	free(names);
+	if (!rc && !nn) {
+		fprintf(stderr, "%s: no *.vec files\n", path);
+		rc = -ENOENT;
+	}
+	return rc;
+}
+
+/* ---- validation -------------------------------------------------------- */
+
+static const char *const fields_for[] = {
+	[CB_CIPHER] = " key iv pt ct ",
+	[CB_HASH] = " msg md ",
+	[CB_MAC] = " key msg mac ",
+	[CB_AEAD] = " key iv assoc pt ct tag ",
+};
+static const char *const required_for[] = {
+	[CB_CIPHER] = " pt ct ",
+	[CB_HASH] = " msg md ",
+	[CB_MAC] = " key msg mac ",
+	[CB_AEAD] = " key iv assoc pt ct tag ",
+};
+
+static int in_list(const char *list, const char *name)
+{
+	char w[32];
+
+	snprintf(w, sizeof w, " %s ", name);
+	return strstr(list, w) != NULL;
+}
+
+static int validate_rec(const struct vec_rec *r)
+{
+	const struct vec_field *alg = vec_get(r, "alg"), *f, *pt, *ct;
+	const struct cb_alg *a = cb_alg_find(alg->text, NULL);
+
+	if (!a) {
+		vec_error(r, alg, "unknown algorithm '%s'", alg->text);
+		return -EINVAL;
+	}
+	for (int i = 0; i < r->nf; i++) {
+		const char *n = r->f[i].name;
+
+		if (!strcmp(n, "alg") || !strcmp(n, "source") ||
+		    !strcmp(n, "expect"))
+			continue;
+		if (!in_list(fields_for[a->kind], n)) {
+			vec_error(r, &r->f[i], "field '%s' does not apply to %s "
+			          "(a %s)", n, a->name, cb_kind_name(a->kind));
+			return -EINVAL;
+		}
+	}
+	for (size_t i = 0; i < vec_nfields; i++) {
+		const char *n = vec_fields[i].name;
+
+		if (in_list(required_for[a->kind], n) && !vec_get(r, n)) {
+			vec_error(r, NULL, "%s record has no '%s' field", a->name, n);
+			return -EINVAL;
+		}
+	}
+	f = vec_get(r, "key");
+	if (a->kind == CB_CIPHER) {
+		size_t kl = f ? f->len : 0;
+
+		if (!cb_alg_key_ok(a, (unsigned)kl * 8)) {
+			vec_error(r, f, "%s does not take a %zu-bit key", a->name,
+			          kl * 8);
+			return -EINVAL;
+		}
+	}
+	if (a->kind == CB_CIPHER || a->kind == CB_AEAD) {
+		f = vec_get(r, "iv");
+		if ((f ? f->len : 0) != a->iv_len) {
+			vec_error(r, f, "iv must be %u bytes for %s, not %zu",
+			          a->iv_len, a->name, f ? f->len : 0);
+			return -EINVAL;
+		}
+		pt = vec_get(r, "pt");
+		ct = vec_get(r, "ct");
+		if (pt->len != ct->len) {
+			vec_error(r, ct, "ct is %zu bytes but pt is %zu", ct->len,
+			          pt->len);
+			return -EINVAL;
+		}
+		if (((a->flags & CB_F_BLOCKLEN) && pt->len % a->block) ||
+		    (pt->len && pt->len < a->min_len)) {
+			vec_error(r, pt, "%zu bytes is not a valid length for %s",
+			          pt->len, a->name);
+			return -EINVAL;
+		}
+	}
+	if ((f = vec_get(r, "md")) && f->len != a->digest_len) {
+		vec_error(r, f, "md must be %u bytes for %s", a->digest_len,
+		          a->name);
+		return -EINVAL;
+	}
+	if (((f = vec_get(r, "mac")) || (f = vec_get(r, "tag"))) &&
+	    (f->len == 0 || f->len > a->digest_len)) {
+		vec_error(r, f, "%s must be 1..%u bytes for %s", f->name,
+		          a->digest_len, a->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int kat_validate(const struct vec_file *files, size_t nfiles)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < nfiles; i++)
+		for (size_t j = 0; j < files[i].n; j++)
+			if (validate_rec(&files[i].recs[j]) < 0)
+				rc = -EINVAL;
+	return rc;
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+static const uint8_t *bin(const struct vec_rec *r, const char *name,
+                          size_t *len)
+{
+	const struct vec_field *f = vec_get(r, name);
+
+	*len = f ? f->len : 0;
+	return f ? f->bin : NULL;
+}
+
+/* Run fn into out and compare with want: returns a failure text or NULL. */
+typedef int (*crypt_fn)(void *, const uint8_t *, const uint8_t *, uint8_t *,
+                        size_t);
+
+static const char *cipher_case(struct cb_inst *x, crypt_fn fn, int neg,
+                               const uint8_t *iv, const uint8_t *in,
+                               const uint8_t *want, size_t len, int mode,
+                               size_t split, const char *what[3])
+{
+	uint8_t *buf = cb_xmalloc(len + 1), *out = buf + 1;
+	const char *fail = NULL;
+	int rc;
+
+	if (mode == 1) {                       /* in place */
+		memcpy(out, in, len);
+		rc = fn(x->ctx, iv, out, out, len);
+	} else if (mode == 2) {                /* two pieces, chained */
+		rc = fn(x->ctx, iv, in, out, split);
+		if (!rc)
+			rc = fn(x->ctx, NULL, in + split, out + split, len - split);
+	} else {                               /* out of place, unaligned */
+		rc = fn(x->ctx, iv, in, out, len);
+	}
+	if (rc < 0)
+		fail = neg ? what[2] : what[1];
+	else if (!neg && memcmp(out, want, len))
+		fail = what[0];
+	else if (neg && !memcmp(out, want, len))
+		fail = "negative record was not rejected (output matched)";
+	free(buf);
+	return fail;
+}
+
+static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
+                              int neg)
+{
+	static const char *const mode_name[] = {
+		"out of place", "in place", "in two pieces" };
+	static char msg[160];
+	const struct cb_alg *a = x->alg;
+	size_t ivl, len, ctl;
+	const uint8_t *iv = bin(r, "iv", &ivl), *pt = bin(r, "pt", &len);
+	const uint8_t *ct = bin(r, "ct", &ctl);
+	size_t gran = a->block > 1 ? a->block : (a->iv_len ? a->iv_len : 1);
+	size_t split = len / 2 / gran * gran;
+	int modes = (a->flags & CB_F_STREAM) && split && split < len ? 3 : 2;
+
+	for (int dir = 0; dir < 2; dir++)
+		for (int mode = 0; mode < modes; mode++) {
+			const char *what[3] = {
+				dir ? "plaintext mismatch" : "ciphertext mismatch",
+				"implementation returned an error",
+				"implementation returned an error",
+			};
+			const char *f = cipher_case(
+			        x, dir ? x->impl->decrypt : x->impl->encrypt, neg,
+			        a->iv_len ? iv : NULL, dir ? ct : pt,
+			        dir ? pt : ct, len, mode, split, what);
+
+			if (f) {
+				snprintf(msg, sizeof msg, "%s (%s): %s%s%s",
+				         dir ? "decrypt" : "encrypt", mode_name[mode], f,
+				         *cb_last_error() ? ": " : "", cb_last_error());
+				return msg;
+			}
+		}
+	return NULL;
+}
+
+static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
+                              int neg)
+{
+	static char msg[160];
+	size_t len, wl;
+	const uint8_t *m = bin(r, "msg", &len);
+	const uint8_t *want = bin(r, x->alg->kind == CB_MAC ? "mac" : "md", &wl);
+	uint8_t out[CB_MAX_DIGEST];
+
+	/* one call; two pieces; and again on the same context */
+	for (int mode = 0; mode < 3; mode++) {
+		const struct cb_impl *im = x->impl;
+		size_t half = mode == 1 ? len / 2 : len;
+		int rc = im->init(x->ctx);
+
+		if (!rc)
+			rc = im->update(x->ctx, m, half);
+		if (!rc && mode == 1)
+			rc = im->update(x->ctx, m + half, len - half);
+		if (!rc)
+			rc = im->final(x->ctx, out);
+		if (rc < 0) {
+			snprintf(msg, sizeof msg, "implementation returned an error%s%s",
+			         *cb_last_error() ? ": " : "", cb_last_error());
+			return msg;
+		}
+		if (!neg && memcmp(out, want, wl))
+			return mode == 1 ? "digest mismatch (in two pieces)"
+			       : mode == 2 ? "digest mismatch (context reused)"
+			                   : "digest mismatch";
+		if (neg && !memcmp(out, want, wl))
+			return "negative record was not rejected (digest matched)";
+	}
+	return NULL;
+}
+
+static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
+                            int neg)
+{
+	size_t ivl, adl, len, ctl, tl;
+	const uint8_t *iv = bin(r, "iv", &ivl), *ad = bin(r, "assoc", &adl);
+	const uint8_t *pt = bin(r, "pt", &len), *ct = bin(r, "ct", &ctl);
+	const uint8_t *tag = bin(r, "tag", &tl);
+	uint8_t *buf = cb_xmalloc(len + 1), t[CB_MAX_DIGEST];
+	const char *fail = NULL;
+	int rc;
+
+	if (!neg) {
+		rc = x->impl->aead_encrypt(x->ctx, iv, ad, adl, pt, buf, len, t, tl);
+		if (rc < 0)
+			fail = "encrypt returned an error";
+		else if (memcmp(buf, ct, len))
+			fail = "encrypt: ciphertext mismatch";
+		else if (memcmp(t, tag, tl))
+			fail = "encrypt: tag mismatch";
+	}
+	for (int inplace = 0; !fail && inplace < 2; inplace++) {
+		if (inplace)
+			memcpy(buf, ct, len);
+		rc = x->impl->aead_decrypt(x->ctx, iv, ad, adl,
+		                           inplace ? buf : ct, buf, len, tag, tl);
+		if (neg && rc != -EBADMSG)
+			fail = rc ? "decrypt: error other than a tag mismatch"
+			          : "negative record was accepted (tag verified)";
+		else if (!neg && rc < 0)
+			fail = rc == -EBADMSG ? "decrypt: tag rejected"
+			                      : "decrypt returned an error";
+		else if (!neg && memcmp(buf, pt, len))
+			fail = "decrypt: plaintext mismatch";
+	}
+	free(buf);
+	return fail;
+}
+
+static unsigned rec_key_bits(const struct cb_alg *a, const struct vec_rec *r)
+{
+	const struct vec_field *k = vec_get(r, "key");
+	size_t ak, ek;
+
+	if (a->kind != CB_AEAD || !k || k->len < 8)
+		return k ? (unsigned)k->len * 8 : 0;
+	/* the AES key size inside an authenc blob */
+	ek = (size_t)k->bin[4] << 24 | (size_t)k->bin[5] << 16 |
+	     (size_t)k->bin[6] << 8 | k->bin[7];
+	ak = k->len;
+	return ek <= ak ? (unsigned)ek * 8 : 0;
+}
+
+void kat_run_impl(const struct cb_impl *impl, const char *backend,
+                  const struct vec_file *files, size_t nfiles,
+                  struct kat_count *cnt, FILE *out, int verbose)
+{
+	const struct cb_alg *a = cb_alg_find(impl->alg, NULL);
+
+	for (size_t i = 0; i < nfiles; i++)
+		for (size_t j = 0; j < files[i].n; j++) {
+			const struct vec_rec *r = &files[i].recs[j];
+			const struct cb_alg *ra = cb_alg_find(vec_get(r, "alg")->text,
+			                                      NULL);
+			int neg = vec_get(r, "expect") != NULL;
+			size_t kl;
+			const uint8_t *key = bin(r, "key", &kl);
+			const char *fail;
+			struct cb_inst x;
+			int rc;
+
+			if (ra != a)
+				continue;
+			if (a->kind != CB_MAC && a->kind != CB_AEAD &&
+			    !cb_impl_key_ok(impl, a, (unsigned)kl * 8)) {
+				cnt->skipped++;
+				continue;
+			}
+			if (a->kind == CB_AEAD &&
+			    !cb_impl_key_ok(impl, a, rec_key_bits(a, r))) {
+				cnt->skipped++;
+				continue;
+			}
+			cb_clear_error();
+			rc = cb_inst_new(&x, impl, a->kind == CB_HASH ? NULL : key,
+			                 a->kind == CB_HASH ? 0 : kl);
+			if (rc == -ENOTSUP) {
+				cnt->skipped++;
+				if (out && verbose)
+					fprintf(out, "SKIP %s:%u %s %s: key not supported "
+					        "by this driver%s%s\n", r->file, r->line,
+					        backend, impl->driver,
+					        *cb_last_error() ? ": " : "",
+					        cb_last_error());
+				continue;
+			}
+			if (rc < 0) {
+				fail = "setting the key failed";
+			} else {
+				switch (a->kind) {
+				case CB_CIPHER: fail = run_cipher(&x, r, neg); break;
+				case CB_AEAD: fail = run_aead(&x, r, neg); break;
+				default: fail = run_digest(&x, r, neg); break;
+				}
+				cb_inst_free(&x);
+			}
+			if (fail) {
+				cnt->failed++;
+				if (out)
+					fprintf(out, "FAIL %s:%u %s %s: %s\n", r->file,
+					        r->line, backend, impl->driver, fail);
+			} else {
+				cnt->passed++;
+			}
+		}
+}
+
+int kat_gate(const struct cb_impl *impl, unsigned *nrun)
+{
+	static struct vec_file *files;
+	static size_t nfiles;
+	static int loaded;
+	struct kat_count cnt = {0};
+	const struct cb_backend *b = cb_impl_backend(impl);
+
+	if (!loaded) {
+		loaded = 1;
+		if (kat_load(kat_default_dir(), &files, &nfiles) < 0 ||
+		    kat_validate(files, nfiles) < 0) {
+			cb_warn("no usable vectors: the correctness gate only "
+			        "cross-checks backends");
+			nfiles = 0;
+		}
+	}
+	kat_run_impl(impl, b ? b->name : "?", files, nfiles, &cnt, stderr, 0);
+	if (nrun)
+		*nrun = cnt.passed + cnt.failed;
+	return cnt.failed ? -EBADMSG : 0;
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE };
+
+int cmd_kat(int argc, char **argv)
+{
+	static const struct cb_opt opts[] = {
+		{ "--backend", 1, OPT_BACKEND }, { "-b", 1, OPT_BACKEND },
+		{ "--alg", 1, OPT_ALG }, { "-v", 0, OPT_VERBOSE },
+		{ "--verbose", 0, OPT_VERBOSE }, { NULL, 0, 0 },
+	};
+	const struct cb_backend *sel[16];
+	size_t nsel = 0, nfiles = 0;
+	const struct cb_alg *only = NULL;
+	struct vec_file *files = NULL;
+	struct kat_count total = {0};
+	int i = 1, id, verbose = 0, rc = CB_EXIT_OK, npaths = 0;
+	const char *arg;
+
+	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
+		switch (id) {
+		case -2:
+			rc = CB_EXIT_USAGE;
+			goto out;
+		case OPT_BACKEND:
+			if (!(sel[nsel] = cb_backend_find(arg))) {
+				cb_err("--backend: unknown backend '%s' (see "
+				       "'cryptobench list backends')", arg);
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+			if (nsel < 15)
+				nsel++;
+			break;
+		case OPT_ALG:
+			if (!(only = cb_alg_find(arg, NULL))) {
+				cb_err("--alg: unknown algorithm '%s' (see "
+				       "'cryptobench list algs')", arg);
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case OPT_VERBOSE:
+			verbose = 1;
+			break;
+		case 0:
+			npaths++;
+			if (kat_load(arg, &files, &nfiles) < 0) {
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+			break;
+		}
+	}
+	if (!npaths && kat_load(kat_default_dir(), &files, &nfiles) < 0) {
+		rc = CB_EXIT_USAGE;
+		goto out;
+	}
+	if (kat_validate(files, nfiles) < 0) {
+		rc = CB_EXIT_USAGE;
+		goto out;
+	}
+	if (!nsel)
+		for (; cb_backends[nsel]; nsel++)
+			sel[nsel] = cb_backends[nsel];
+
+	printf("%-8s %-46s %-44s %6s %6s %7s\n", "backend", "algorithm",
+	       "driver", "passed", "failed", "skipped");
+	for (size_t bi = 0; bi < nsel; bi++) {
+		const struct cb_backend *b = sel[bi];
+		const char *why;
+
+		if (cb_backend_status(b, &why) < 0) {
+			printf("%-8s unavailable: %s\n", b->name, why);
+			continue;
+		}
+		for (const struct cb_impl *const *p = cb_backend_impls(b); *p;
+		     p++) {
+			struct kat_count c = {0};
+
+			if (only && strcmp((*p)->alg, only->name))
+				continue;
+			if (cb_impl_status(*p, &why) < 0) {
+				printf("%-8s %-46s %-44s unavailable: %s\n", b->name,
+				       (*p)->alg, (*p)->driver, why);
+				continue;
+			}
+			kat_run_impl(*p, b->name, files, nfiles, &c, stdout,
+			             verbose);
+			if (!c.passed && !c.failed && !c.skipped)
+				continue;
+			printf("%-8s %-46s %-44s %6u %6u %7u\n", b->name, (*p)->alg,
+			       (*p)->driver, c.passed, c.failed, c.skipped);
+			total.passed += c.passed;
+			total.failed += c.failed;
+			total.skipped += c.skipped;
+		}
+	}
+	printf("%u passed, %u failed", total.passed, total.failed);
+	if (total.skipped)
+		printf(", %u skipped", total.skipped);
+	printf("\n");
+	rc = total.failed ? CB_EXIT_FAIL
+	     : total.passed ? CB_EXIT_OK : CB_EXIT_SKIP;
+out:
+	for (size_t k = 0; k < nfiles; k++)
+		vec_free(&files[k]);
+	free(files);
+	return rc;
+}

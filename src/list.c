@@ -1,0 +1,126 @@
+/*
+ * list.c - `cryptobench list [backends|algs]`: what is here.  Backends
+ * with their library version, status (or why unavailable) and the code
+ * path they chose; algorithms with each backend's driver names and key
+ * sizes; the CPU's crypto features.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cb.h"
+#include "cmd.h"
+#include "cpu.h"
+#include "util.h"
+
+static void key_sizes(const struct cb_alg *a, const struct cb_impl *impl,
+                      char *buf, size_t n)
+{
+	size_t off = 0;
+
+	buf[0] = 0;
+	if (a->flags & CB_F_NOKEY) {
+		snprintf(buf, n, "-");
+		return;
+	}
+	if (a->flags & CB_F_ANYKEY) {
+		snprintf(buf, n, "any");
+		return;
+	}
+	if (a->key_step && !impl) {
+		snprintf(buf, n, "%u..%u/%u", a->key_bits[1], a->key_bits[2],
+		         a->key_step);
+		return;
+	}
+	for (const unsigned *k = impl && impl->key_bits ? impl->key_bits
+	                                                : a->key_bits;
+	     *k && off < n; k++) {
+		off += (size_t)snprintf(buf + off, n - off, "%s%u", off ? "," : "",
+		                        *k);
+		if (a->key_step && !(impl && impl->key_bits))
+			break;
+	}
+	if (a->key_step && !(impl && impl->key_bits) && off < n)
+		snprintf(buf + off, n - off, " (%u..%u/%u)", a->key_bits[1],
+		         a->key_bits[2], a->key_step);
+}
+
+static void list_backends(void)
+{
+	const struct cb_cpu *cpu = cb_cpu();
+
+	printf("cpu: %s\ncpu crypto features: %s\n\n", cpu->model,
+	       cpu->flags[0] ? cpu->flags : "(none)");
+	printf("%-8s %-12s %-10s %s\n", "backend", "version", "status",
+	       "details");
+	for (int i = 0; cb_backends[i]; i++) {
+		const struct cb_backend *b = cb_backends[i];
+		const char *why, *det;
+		int ok = cb_backend_status(b, &why) == 0;
+
+		det = ok && b->details ? b->details() : NULL;
+		printf("%-8s %-12s %-10s %s\n", b->name,
+		       ok && b->version ? b->version() : "-",
+		       ok ? "available" : "unavailable",
+		       ok ? (det ? det : b->description ? b->description : "")
+		          : why);
+	}
+}
+
+static void list_algs(void)
+{
+	for (size_t i = 0; i < cb_nalgs; i++) {
+		const struct cb_alg *a = &cb_algs[i];
+		char ks[64];
+
+		key_sizes(a, NULL, ks, sizeof ks);
+		printf("%s  (%s; key bits %s", a->name, cb_kind_name(a->kind), ks);
+		if (a->kind == CB_CIPHER || a->kind == CB_AEAD)
+			printf("; block %u, iv %u", a->block, a->iv_len);
+		if (a->digest_len)
+			printf("; %s %u", a->kind == CB_AEAD ? "tag" : "digest",
+			       a->digest_len);
+		printf(")\n");
+		for (size_t j = 0; j < cb_naliases; j++)
+			if (!strcmp(cb_aliases[j].canonical, a->name))
+				printf("    alias %s\n", cb_aliases[j].alias);
+		for (int bi = 0; cb_backends[bi]; bi++) {
+			const struct cb_backend *b = cb_backends[bi];
+			const struct cb_impl *impl;
+			const char *why;
+			int n = 0;
+
+			if (cb_backend_status(b, &why) < 0)
+				continue;
+			while ((impl = cb_impl_find(b, a->name, n++))) {
+				int ok = cb_impl_status(impl, &why) == 0;
+
+				key_sizes(a, impl, ks, sizeof ks);
+				printf("    %-8s %-56s prio %3d  keys %s%s%s\n", b->name,
+				       impl->driver, impl->priority, ks,
+				       ok ? "" : "  unavailable: ", ok ? "" : why);
+			}
+			if (n == 1)
+				printf("    %-8s (not provided by this library)\n",
+				       b->name);
+		}
+	}
+}
+
+int cmd_list(int argc, char **argv)
+{
+	if (argc > 2) {
+		cb_err("list: too many arguments");
+		return CB_EXIT_USAGE;
+	}
+	if (argc == 2 && strcmp(argv[1], "backends") && strcmp(argv[1], "algs")) {
+		cb_err("list: unknown argument '%s' (backends or algs)", argv[1]);
+		return CB_EXIT_USAGE;
+	}
+	if (argc == 1 || !strcmp(argv[1], "backends"))
+		list_backends();
+	if (argc == 1)
+		printf("\n");
+	if (argc == 1 || !strcmp(argv[1], "algs"))
+		list_algs();
+	return CB_EXIT_OK;
+}

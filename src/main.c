@@ -1,0 +1,80 @@
+/*
+ * main.c - command-line entry: the subcommand table and global help.
+ * Each subcommand parses its own options and returns an exit code.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "cmd.h"
+#include "util.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *usage;
+};
+
+/* Sorted by name; tests/test_tables checks it. */
+static const struct command commands[] = {
+	{ "bench", cmd_bench,
+	  "bench [--quick] [--out DIR] [--sec S]\n"
+	  "      the whole matrix; results into results/" },
+	{ "compare", cmd_compare,
+	  "compare BASE NEW [--threshold PCT]\n"
+	  "      regression table between two result files" },
+	{ "dd", cmd_dd,
+	  "dd -e EALG [-l KEYBITS] [-a AALG] [-s SECTOR] [-K KEYFILE] [if=F] [of=F]\n"
+	  "      [bs=N] [count=N] [--backend B] [-j THREADS] [--decrypt] [--force]\n"
+	  "      [--format geli|csv|json]   geli/dm-crypt sector encryption, timed" },
+	{ "help", NULL, "help      this text" },
+	{ "kat", cmd_kat,
+	  "kat [--backend B]... [--alg A] [-v] [PATH...]\n"
+	  "      known-answer tests (default PATH: vectors/)" },
+	{ "list", cmd_list,
+	  "list [backends|algs]\n"
+	  "      backends, versions, CPU features; algorithms and drivers" },
+	{ "speed", cmd_speed,
+	  "speed [--backend B]... [--alg A]... [--key-bits N,..] [--sizes 16,64,..|kernel]\n"
+	  "      [--sec S] [--encrypt|--decrypt] [--iv per-request|once]\n"
+	  "      [--sector-size S] [--format tcrypt|table|csv|json] [-o FILE]" },
+	{ "sysinfo", cmd_sysinfo,
+	  "sysinfo   the provenance block every result carries" },
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+	fprintf(f, "cryptobench %s - measure and verify disk and network "
+	        "ciphers and MACs\n\nusage: cryptobench COMMAND [ARGS]\n\n",
+	        CB_VERSION);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %s\n", commands[i].usage);
+	fprintf(f, "\nExit: 0 ok, 1 a test failed or a regression, "
+	        "2 usage/parse/I-O error, 77 nothing to run.\n"
+	        "CRYPTOBENCH_ISA=aesni|vaes256|vaes512 caps the native "
+	        "backend's code path.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return CB_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("cryptobench %s\n", CB_VERSION);
+		return CB_EXIT_OK;
+	}
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (commands[i].run && !strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	cb_err("unknown command '%s' (try 'cryptobench help')", argv[1]);
+	return CB_EXIT_USAGE;
+}

@@ -1,0 +1,293 @@
+/*
+ * util.c - diagnostics, allocation, hex, numbers, option scanning and the
+ * backend error channel.  Nothing here knows about algorithms.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "cb.h"
+#include "util.h"
+
+static void vmsg(const char *prefix, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "cryptobench: %s", prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void cb_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", fmt, ap);
+	va_end(ap);
+}
+
+void cb_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+static _Thread_local char last_error[256];
+
+void cb_set_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	va_end(ap);
+}
+
+const char *cb_last_error(void)
+{
+	return last_error;
+}
+
+void cb_clear_error(void)
+{
+	last_error[0] = 0;
+}
+
+void cb_wipe(void *p, size_t n)
+{
+	if (p && n)
+		explicit_bzero(p, n);
+}
+
+static void *check(void *p, size_t n)
+{
+	if (!p && n) {
+		cb_err("out of memory (%zu bytes)", n);
+		exit(CB_EXIT_USAGE);
+	}
+	return p;
+}
+
+void *cb_xmalloc(size_t n)
+{
+	return check(malloc(n ? n : 1), n);
+}
+
+void *cb_xcalloc(size_t n, size_t m)
+{
+	return check(calloc(n ? n : 1, m ? m : 1), n * m);
+}
+
+void *cb_xrealloc(void *p, size_t n)
+{
+	return check(realloc(p, n ? n : 1), n);
+}
+
+char *cb_xstrdup(const char *s)
+{
+	return check(strdup(s), strlen(s) + 1);
+}
+
+void *cb_xaligned(size_t n)
+{
+	void *p = NULL;
+
+	n = (n + 63) & ~(size_t)63;
+	if (posix_memalign(&p, 64, n ? n : 64))
+		p = NULL;
+	return check(p, n);
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int cb_hex_decode(const char *s, uint8_t **out, size_t *len)
+{
+	size_t n = strlen(s);
+	uint8_t *p;
+
+	if (n % 2)
+		return -EINVAL;
+	p = cb_xmalloc(n / 2);
+	for (size_t i = 0; i < n / 2; i++) {
+		int hi = hexval((unsigned char)s[2 * i]);
+		int lo = hexval((unsigned char)s[2 * i + 1]);
+
+		if (hi < 0 || lo < 0) {
+			free(p);
+			return -EINVAL;
+		}
+		p[i] = (uint8_t)(hi << 4 | lo);
+	}
+	*out = p;
+	*len = n / 2;
+	return 0;
+}
+
+void cb_hex_print(FILE *f, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%02x", p[i]);
+}
+
+void cb_random(uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t r = getrandom(p, n, 0);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			cb_err("getrandom: %s", strerror(errno));
+			exit(CB_EXIT_USAGE);
+		}
+		p += r;
+		n -= (size_t)r;
+	}
+}
+
+int cb_parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -EINVAL;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -EINVAL;
+	*v = x;
+	return 0;
+}
+
+int cb_parse_size(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+	unsigned shift = 0;
+
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -EINVAL;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	switch (*end) {
+	case 0: break;
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	default: return -EINVAL;
+	}
+	if (*end || (shift && x > (UINT64_MAX >> shift)))
+		return -EINVAL;
+	*v = (uint64_t)x << shift;
+	return 0;
+}
+
+int cb_parse_double(const char *s, double *v)
+{
+	char *end;
+	double x;
+
+	if (!s || !*s)
+		return -EINVAL;
+	errno = 0;
+	x = strtod(s, &end);
+	if (errno || *end || x != x)
+		return -EINVAL;
+	*v = x;
+	return 0;
+}
+
+int cb_parse_list(const char *s, uint64_t **v, size_t *n)
+{
+	char *copy = cb_xstrdup(s), *save = NULL, *tok;
+	uint64_t *out = NULL;
+	size_t cnt = 0;
+
+	if (!*s || s[strlen(s) - 1] == ',')
+		goto fail;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		out = cb_xrealloc(out, (cnt + 1) * sizeof *out);
+		if (cb_parse_size(tok, &out[cnt]) < 0)
+			goto fail;
+		cnt++;
+	}
+	if (!cnt)
+		goto fail;
+	free(copy);
+	*v = out;
+	*n = cnt;
+	return 0;
+fail:
+	free(copy);
+	free(out);
+	return -EINVAL;
+}
+
+int cb_getopt(int argc, char **argv, int *i, const struct cb_opt *opts,
+              const char **arg)
+{
+	const char *a, *eq;
+	size_t nlen;
+
+	if (*i >= argc)
+		return -1;
+	a = argv[*i];
+	if (a[0] != '-' || a[1] == 0) {
+		*arg = a;
+		(*i)++;
+		return 0;
+	}
+	if (strcmp(a, "--") == 0) {
+		(*i)++;
+		if (*i >= argc)
+			return -1;
+		*arg = argv[(*i)++];
+		return 0;
+	}
+	eq = strchr(a, '=');
+	nlen = eq && a[1] == '-' ? (size_t)(eq - a) : strlen(a);
+	for (const struct cb_opt *o = opts; o->name; o++) {
+		if (strlen(o->name) != nlen || strncmp(o->name, a, nlen))
+			continue;
+		(*i)++;
+		if (!o->has_arg) {
+			if (eq && a[1] == '-') {
+				cb_err("option %s takes no value", o->name);
+				return -2;
+			}
+			*arg = NULL;
+			return o->id;
+		}
+		if (eq && a[1] == '-') {
+			*arg = eq + 1;
+			return o->id;
+		}
+		if (*i >= argc) {
+			cb_err("option %s needs a value", o->name);
+			return -2;
+		}
+		*arg = argv[(*i)++];
+		return o->id;
+	}
+	cb_err("unknown option '%s' (try 'cryptobench help')", a);
+	return -2;
+}

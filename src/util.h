@@ -1,0 +1,57 @@
+/*
+ * util.h - small helpers shared by the core: diagnostics, allocation,
+ * hex, number and list parsing, option scanning.
+ *
+ * Diagnostics go to stderr prefixed "cryptobench: ".  Parsing helpers
+ * return 0 or -EINVAL and never exit; commands report with cb_err() and
+ * return CB_EXIT_USAGE.
+ */
+#ifndef CB_UTIL_H
+#define CB_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+void cb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *cb_xmalloc(size_t n);             /* aborts with a message on ENOMEM */
+void *cb_xcalloc(size_t n, size_t m);
+void *cb_xrealloc(void *p, size_t n);
+char *cb_xstrdup(const char *s);
+/* 64-byte aligned allocation (free with free()); aborts on ENOMEM. */
+void *cb_xaligned(size_t n);
+
+/* Hex: decode s (even length, [0-9a-fA-F]) into a fresh buffer. */
+int cb_hex_decode(const char *s, uint8_t **out, size_t *len);
+void cb_hex_print(FILE *f, const uint8_t *p, size_t n);
+/* Fill with bytes from getrandom(); deterministic if seed != 0 (tests). */
+void cb_random(uint8_t *p, size_t n);
+
+/* Strict decimal: all of s, no sign, fits.  Size suffixes k/m/g (x1024)
+ * allowed by cb_parse_size. */
+int cb_parse_u64(const char *s, uint64_t *v);
+int cb_parse_size(const char *s, uint64_t *v);
+int cb_parse_double(const char *s, double *v);
+/* Comma-separated list of unsigned numbers (size suffixes allowed). */
+int cb_parse_list(const char *s, uint64_t **v, size_t *n);
+
+/*
+ * Option scanning shared by the subcommands: long options "--name value",
+ * "--name=value" and flags "--flag".  See cb_getopt() in util.c.
+ */
+struct cb_opt {
+	const char *name;      /* "--backend", "-e"                           */
+	int has_arg;           /* 1 takes a value                              */
+	int id;                /* returned by cb_getopt                        */
+};
+/*
+ * Returns the id of the next option and sets *arg, 0 when a non-option
+ * argument is next (*arg = it), -1 at the end, -2 on an error (message
+ * printed naming the argument).  *i is the index into argv, start at 1.
+ */
+int cb_getopt(int argc, char **argv, int *i, const struct cb_opt *opts,
+              const char **arg);
+
+#endif
