@@ -12,6 +12,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -24,15 +25,27 @@
 
 /* ---- provider set-up ----------------------------------------------- */
 
+static OSSL_PROVIDER *prov_default, *prov_legacy;
 static int legacy_loaded;
+
+static void ossl_unload(void)
+{
+	if (prov_legacy)
+		OSSL_PROVIDER_unload(prov_legacy);
+	if (prov_default)
+		OSSL_PROVIDER_unload(prov_default);
+	prov_legacy = prov_default = NULL;
+}
 
 static int ossl_probe(const char **why)
 {
-	if (!OSSL_PROVIDER_load(NULL, "default")) {
+	if (!(prov_default = OSSL_PROVIDER_load(NULL, "default"))) {
 		*why = "OpenSSL default provider failed to load";
 		return -ENOTSUP;
 	}
-	legacy_loaded = OSSL_PROVIDER_load(NULL, "legacy") != NULL;
+	prov_legacy = OSSL_PROVIDER_load(NULL, "legacy");
+	legacy_loaded = prov_legacy != NULL;
+	atexit(ossl_unload);
 	ERR_clear_error();
 	return 0;
 }

@@ -71,7 +71,8 @@ int kat_load(const char *path, struct vec_file **files, size_t *nfiles)
 		}
 	}
 	closedir(d);
-	qsort(names, nn, sizeof *names, cmp_str);
+	if (nn)
+		qsort(names, nn, sizeof *names, cmp_str);
 	for (size_t i = 0; i < nn; i++) {
 		if (!rc)
 			rc = load_one(names[i], files, nfiles);

@@ -400,7 +400,8 @@ size_t cb_templates_build(const struct cb_backend *b,
 	}
 	if (!own(b, "ecb(cipher_null)") && n < room) {
 		t = tmpl_new("ecb(cipher_null)", 1);
-		snprintf(t->driver, sizeof t->driver, "ecb-cipher_null-generic");
+		snprintf(t->driver, sizeof t->driver, "ecb-cipher_null-generic-%s",
+		         b->name);
 		t->impl.setkey = null_setkey;
 		t->impl.encrypt = null_crypt;
 		t->impl.decrypt = null_crypt;

@@ -1,0 +1,401 @@
+/*
+ * gcrypt.c - the libgcrypt 1.10 backend.  Ciphers are one generic
+ * implementation parameterised by a {mode, algorithm ids by key size}
+ * descriptor; hashes and HMACs are one generic implementation over
+ * gcry_md with or without GCRY_MD_FLAG_HMAC.  Each keyed context holds one
+ * library handle opened and keyed in setkey, so a request costs a
+ * gcry_cipher_setiv/setctr (or gcry_md_reset) plus the work itself.  The
+ * chain state for iv == NULL is gcrypt's own (CBC keeps the last block,
+ * CTR the counter and unused keystream); XTS keeps a copy of the tweak
+ * because gcrypt advances its own.  XTS does ciphertext stealing, so any
+ * length >= 16 works.  Weak keys are accepted (GCRYCTL_SET_ALLOW_WEAK_KEY)
+ * as every other backend accepts them; gcrypt ignores DES parity bits.
+ * libgcrypt has no public null cipher, so ecb(cipher_null) is absent; in
+ * FIPS mode the non-approved algorithms probe as unavailable.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gcrypt.h>
+
+#include "cb.h"
+
+static int gc_ready(void)
+{
+	if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P))
+		return 0;
+	if (!gcry_check_version(GCRYPT_VERSION))
+		return -ENOTSUP;
+	gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+	gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+	return 0;
+}
+
+static int gc_probe(const char **why)
+{
+	if (gc_ready() < 0) {
+		*why = "libgcrypt older than the " GCRYPT_VERSION " headers";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static const char *gc_version(void)
+{
+	return gcry_check_version(NULL);
+}
+
+/* The "hwflist:" line of GCRYCTL_PRINT_CONFIG: the CPU features in use. */
+static const char *gc_details(void)
+{
+	static char buf[512];
+	char *txt = NULL, *p;
+	size_t n = 0;
+	FILE *f;
+
+	if (buf[0])
+		return buf;
+	if (gc_ready() < 0 || !(f = open_memstream(&txt, &n)))
+		return NULL;
+	gcry_control(GCRYCTL_PRINT_CONFIG, f);
+	fclose(f);
+	p = txt ? strstr(txt, "hwflist:") : NULL;
+	if (p) {
+		n = strcspn(p, "\n");
+		if (n > 8 && p[n - 1] == ':')
+			n--;
+		snprintf(buf, sizeof buf, "%.*s", (int)n, p);
+	}
+	free(txt);
+	return buf[0] ? buf : NULL;
+}
+
+static int gc_error(const char *what, gcry_error_t e)
+{
+	int err = gcry_err_code_to_errno(gcry_err_code(e));
+
+	cb_set_error("gcrypt: %s: %s", what, gcry_strerror(e));
+	return err > 0 ? -err : -EINVAL;
+}
+
+/* -EINVAL if keylen is not a key size of the algorithm, -ENOTSUP if it is
+ * but this implementation refuses it. */
+static int gc_check_key(const struct cb_impl *impl, size_t keylen,
+                        const struct cb_alg **algp)
+{
+	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
+
+	if (!alg || keylen > UINT_MAX / 8 ||
+	    !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
+		cb_set_error("gcrypt: %s: bad key length %zu", impl->alg, keylen);
+		return -EINVAL;
+	}
+	if (!cb_impl_key_ok(impl, alg, (unsigned)keylen * 8)) {
+		cb_set_error("gcrypt: %s: %zu-bit keys not supported",
+		             impl->driver, keylen * 8);
+		return -ENOTSUP;
+	}
+	*algp = alg;
+	return 0;
+}
+
+/* ---- ciphers ---------------------------------------------------------- */
+
+struct gc_cipher_desc {
+	int mode;               /* GCRY_CIPHER_MODE_*                        */
+	int algos[4];           /* by key size (XTS: half key); 0-terminated;
+	                           a single entry takes any size             */
+};
+
+struct gc_cipher {
+	gcry_cipher_hd_t hd;
+	const struct gc_cipher_desc *d;
+	int algo;
+	size_t block;
+	uint8_t tweak[16];      /* XTS: the last tweak, for iv == NULL       */
+};
+
+static int gc_pick_algo(const struct gc_cipher_desc *d, size_t keylen)
+{
+	if (!d->algos[1])
+		return d->algos[0];
+	for (const int *a = d->algos; *a; a++)
+		if (gcry_cipher_get_algo_keylen(*a) == keylen)
+			return *a;
+	return 0;
+}
+
+static int gc_cipher_setkey(void *vctx, const struct cb_impl *impl,
+                            const uint8_t *key, size_t keylen)
+{
+	struct gc_cipher *c = vctx;
+	const struct cb_alg *alg;
+	gcry_error_t e;
+	int rc, algo;
+
+	if ((rc = gc_check_key(impl, keylen, &alg)) < 0)
+		return rc;
+	if (gc_ready() < 0)
+		return -ENOTSUP;
+	c->d = impl->priv;
+	algo = gc_pick_algo(c->d, c->d->mode == GCRY_CIPHER_MODE_XTS ?
+	                          keylen / 2 : keylen);
+	if (!algo) {
+		cb_set_error("gcrypt: %s: no algorithm for a %zu-bit key",
+		             impl->driver, keylen * 8);
+		return -ENOTSUP;
+	}
+	if (c->hd && c->algo != algo) {
+		gcry_cipher_close(c->hd);
+		c->hd = NULL;
+	}
+	if (!c->hd) {
+		e = gcry_cipher_open(&c->hd, algo, c->d->mode, 0);
+		if (e)
+			return gc_error("gcry_cipher_open", e);
+		c->algo = algo;
+		c->block = gcry_cipher_get_algo_blklen(algo);
+		gcry_cipher_ctl(c->hd, GCRYCTL_SET_ALLOW_WEAK_KEY, NULL, 1);
+	}
+	/* With weak keys allowed, GPG_ERR_WEAK_KEY still comes back but the
+	 * key is set. */
+	e = gcry_cipher_setkey(c->hd, key, keylen);
+	if (e && gcry_err_code(e) != GPG_ERR_WEAK_KEY)
+		return gc_error("gcry_cipher_setkey", e);
+	memset(c->tweak, 0, sizeof c->tweak);
+	return 0;
+}
+
+static void gc_cipher_free(void *vctx)
+{
+	struct gc_cipher *c = vctx;
+
+	if (c->hd)
+		gcry_cipher_close(c->hd);   /* wipes the key schedule */
+	c->hd = NULL;
+}
+
+static int gc_crypt(struct gc_cipher *c, int enc, const uint8_t *iv,
+                    const uint8_t *in, uint8_t *out, size_t len)
+{
+	gcry_error_t e = 0;
+
+	if (!c->hd)
+		return -EINVAL;
+	switch (c->d->mode) {
+	case GCRY_CIPHER_MODE_ECB:
+		if (len % c->block)
+			return -EINVAL;
+		break;
+	case GCRY_CIPHER_MODE_CBC:
+		if (len % c->block)
+			return -EINVAL;
+		if (iv)
+			e = gcry_cipher_setiv(c->hd, iv, c->block);
+		break;
+	case GCRY_CIPHER_MODE_CTR:
+		if (iv)
+			e = gcry_cipher_setctr(c->hd, iv, c->block);
+		break;
+	case GCRY_CIPHER_MODE_XTS:
+		if (len < 16)
+			return -EINVAL;
+		if (iv)
+			memcpy(c->tweak, iv, sizeof c->tweak);
+		e = gcry_cipher_setiv(c->hd, c->tweak, sizeof c->tweak);
+		break;
+	}
+	if (e)
+		return gc_error("setting the IV", e);
+	if (!len)
+		return 0;
+	if (in == out)
+		e = enc ? gcry_cipher_encrypt(c->hd, out, len, NULL, 0)
+		        : gcry_cipher_decrypt(c->hd, out, len, NULL, 0);
+	else
+		e = enc ? gcry_cipher_encrypt(c->hd, out, len, in, len)
+		        : gcry_cipher_decrypt(c->hd, out, len, in, len);
+	return e ? gc_error(enc ? "encrypt" : "decrypt", e) : 0;
+}
+
+static int gc_encrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                      uint8_t *out, size_t len)
+{
+	return gc_crypt(vctx, 1, iv, in, out, len);
+}
+
+static int gc_decrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                      uint8_t *out, size_t len)
+{
+	return gc_crypt(vctx, 0, iv, in, out, len);
+}
+
+static int gc_cipher_probe(const struct cb_impl *impl, const char **why)
+{
+	const struct gc_cipher_desc *d = impl->priv;
+
+	for (const int *a = d->algos; *a; a++) {
+		if (gcry_cipher_test_algo(*a)) {
+			*why = gcry_fips_mode_active()
+			     ? "disabled by libgcrypt's FIPS mode"
+			     : "cipher not available in this libgcrypt";
+			return -ENOTSUP;
+		}
+	}
+	return 0;
+}
+
+#define AES      { GCRY_CIPHER_AES128, GCRY_CIPHER_AES192, GCRY_CIPHER_AES256 }
+#define CAMELLIA { GCRY_CIPHER_CAMELLIA128, GCRY_CIPHER_CAMELLIA192, \
+                   GCRY_CIPHER_CAMELLIA256 }
+#define CIPHER(a, drv, m, ...) &(const struct cb_impl){                       \
+	.alg = a, .driver = drv "-gcrypt", .priority = 100,                   \
+	.ctx_size = sizeof(struct gc_cipher),                                 \
+	.priv = &(const struct gc_cipher_desc){ GCRY_CIPHER_MODE_##m,         \
+	                                        __VA_ARGS__ },                \
+	.probe = gc_cipher_probe, .setkey = gc_cipher_setkey,                 \
+	.free = gc_cipher_free, .encrypt = gc_encrypt, .decrypt = gc_decrypt, \
+}
+
+/* ---- hashes and HMAC --------------------------------------------------- */
+
+struct gc_md_desc {
+	int algo;               /* GCRY_MD_*                                   */
+	unsigned flags;         /* 0 or GCRY_MD_FLAG_HMAC                      */
+};
+
+struct gc_md {
+	gcry_md_hd_t hd;
+	int algo;
+	size_t len;
+};
+
+static int gc_md_setkey(void *vctx, const struct cb_impl *impl,
+                        const uint8_t *key, size_t keylen)
+{
+	const struct gc_md_desc *d = impl->priv;
+	struct gc_md *m = vctx;
+	const struct cb_alg *alg;
+	gcry_error_t e;
+	int rc;
+
+	if ((rc = gc_check_key(impl, keylen, &alg)) < 0)
+		return rc;
+	if (gc_ready() < 0)
+		return -ENOTSUP;
+	if (!m->hd) {
+		e = gcry_md_open(&m->hd, d->algo, d->flags);
+		if (e)
+			return gc_error("gcry_md_open", e);
+		m->algo = d->algo;
+		m->len = gcry_md_get_algo_dlen(d->algo);
+		if (m->len != alg->digest_len) {
+			cb_set_error("gcrypt: %s: digest length %zu", impl->driver,
+			             m->len);
+			return -ENOTSUP;
+		}
+	}
+	if (d->flags & GCRY_MD_FLAG_HMAC) {
+		e = gcry_md_setkey(m->hd, keylen ? key : (const uint8_t *)"",
+		                   keylen);
+		if (e)
+			return gc_error("gcry_md_setkey", e);
+	}
+	return 0;
+}
+
+static void gc_md_free(void *vctx)
+{
+	struct gc_md *m = vctx;
+
+	if (m->hd)
+		gcry_md_close(m->hd);   /* wipes the HMAC pads */
+	m->hd = NULL;
+}
+
+/* gcry_md_reset restores the keyed inner state for an HMAC handle. */
+static int gc_md_init(void *vctx)
+{
+	struct gc_md *m = vctx;
+
+	if (!m->hd)
+		return -EINVAL;
+	gcry_md_reset(m->hd);
+	return 0;
+}
+
+static int gc_md_update(void *vctx, const uint8_t *in, size_t len)
+{
+	struct gc_md *m = vctx;
+
+	gcry_md_write(m->hd, in, len);
+	return 0;
+}
+
+static int gc_md_final(void *vctx, uint8_t *out)
+{
+	struct gc_md *m = vctx;
+	const unsigned char *p = gcry_md_read(m->hd, m->algo);
+
+	if (!p)
+		return -EINVAL;
+	memcpy(out, p, m->len);
+	return 0;
+}
+
+static int gc_md_probe(const struct cb_impl *impl, const char **why)
+{
+	const struct gc_md_desc *d = impl->priv;
+
+	if (gcry_md_test_algo(d->algo)) {
+		*why = gcry_fips_mode_active()
+		     ? "disabled by libgcrypt's FIPS mode"
+		     : "digest not available in this libgcrypt";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+#define MD(a, drv, algo_, fl) &(const struct cb_impl){                        \
+	.alg = a, .driver = drv "-gcrypt", .priority = 100,                   \
+	.ctx_size = sizeof(struct gc_md),                                     \
+	.priv = &(const struct gc_md_desc){ GCRY_MD_##algo_, fl },            \
+	.probe = gc_md_probe, .setkey = gc_md_setkey, .free = gc_md_free,     \
+	.init = gc_md_init, .update = gc_md_update, .final = gc_md_final,     \
+}
+#define HASH(n, algo_)  MD(#n, #n, algo_, 0)
+#define HMAC(n, algo_)  MD("hmac(" #n ")", "hmac-" #n, algo_, GCRY_MD_FLAG_HMAC)
+
+static const struct cb_impl *const gc_impls[] = {
+	CIPHER("cbc(aes)", "cbc-aes", CBC, AES),
+	CIPHER("cbc(blowfish)", "cbc-blowfish", CBC, { GCRY_CIPHER_BLOWFISH }),
+	CIPHER("cbc(camellia)", "cbc-camellia", CBC, CAMELLIA),
+	CIPHER("cbc(des3_ede)", "cbc-des3_ede", CBC, { GCRY_CIPHER_3DES }),
+	CIPHER("ctr(aes)", "ctr-aes", CTR, AES),
+	CIPHER("ecb(aes)", "ecb-aes", ECB, AES),
+	HMAC(md5, MD5),
+	HMAC(rmd160, RMD160),
+	HMAC(sha1, SHA1),
+	HMAC(sha256, SHA256),
+	HMAC(sha384, SHA384),
+	HMAC(sha512, SHA512),
+	HASH(md5, MD5),
+	HASH(rmd160, RMD160),
+	HASH(sha1, SHA1),
+	HASH(sha256, SHA256),
+	HASH(sha384, SHA384),
+	HASH(sha512, SHA512),
+	CIPHER("xts(aes)", "xts-aes", XTS, AES),
+	NULL,
+};
+
+const struct cb_backend cb_backend_gcrypt = {
+	.name = "gcrypt",
+	.description = "libgcrypt through gcry_cipher and gcry_md",
+	.probe = gc_probe,
+	.version = gc_version,
+	.details = gc_details,
+	.impls = gc_impls,
+};

@@ -1,0 +1,480 @@
+/*
+ * nettle.c - the GNU Nettle 3.8 backend, through Nettle's low-level API.
+ * Ciphers are one generic implementation parameterised by a {mode, key
+ * sizes} descriptor whose entries are Nettle's own struct nettle_cipher
+ * (AES and Camellia from nettle-meta.h; Blowfish and 3DES, which Nettle
+ * does not list there, described here the same way).  The context holds
+ * the expanded keys and the running IV/counter, which Nettle's cbc_* and
+ * ctr_crypt update in place, so iv == NULL simply continues; CTR keeps
+ * the unused keystream of a partial block so a continued stream equals
+ * one call.  AES-CBC encryption uses Nettle's fused cbc_aesN_encrypt; XTS
+ * is Nettle's xts_{en,de}crypt_message (what xts_aesN_* wrap), with
+ * ciphertext stealing, so any length >= 16 works.  Weak keys are accepted:
+ * the return values of des3_set_key (weak keys; parity bits are ignored,
+ * and vectors often have them wrong) and blowfish_set_key (weak S-boxes)
+ * are deliberately dropped.  Hashes and HMACs are one generic
+ * implementation over struct nettle_hash and hmac_set_key/hmac_digest.
+ * Nettle has no null cipher, so ecb(cipher_null) is absent.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nettle/aes.h>
+#include <nettle/blowfish.h>
+#include <nettle/camellia.h>
+#include <nettle/cbc.h>
+#include <nettle/ctr.h>
+#include <nettle/des.h>
+#include <nettle/hmac.h>
+#include <nettle/memxor.h>
+#include <nettle/nettle-meta.h>
+#include <nettle/version.h>
+#include <nettle/xts.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+#include "cb.h"
+
+/* Built against one major version (the ABI); refuse another at run time. */
+static int nt_probe(const char **why)
+{
+	if (nettle_version_major() != NETTLE_VERSION_MAJOR) {
+		*why = "libnettle major version differs from the headers";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static const char *nt_version(void)
+{
+	static char buf[32];
+
+	if (!buf[0])
+		snprintf(buf, sizeof buf, "%d.%d", nettle_version_major(),
+		         nettle_version_minor());
+	return buf;
+}
+
+/*
+ * Nettle has no API saying which code it chose.  A fat x86_64 build
+ * carries both the C and the AES-NI variants (internal symbols), and picks
+ * by CPUID at load time unless NETTLE_FAT_OVERRIDE says otherwise; report
+ * that, with the CPUID bits Nettle looks at.
+ */
+static const char *nt_details(void)
+{
+	static char buf[160];
+
+	if (buf[0])
+		return buf;
+#if defined(__x86_64__)
+	if (dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_c") &&
+	    dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_aesni")) {
+		unsigned a, b, c, d, ecx1 = 0, ebx7 = 0;
+		const char *ov = getenv("NETTLE_FAT_OVERRIDE");
+
+		if (__get_cpuid(1, &a, &b, &c, &d))
+			ecx1 = c;
+		if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+			ebx7 = b;
+		snprintf(buf, sizeof buf, "x86_64 fat build; cpu:%s%s%s%s%s%s",
+		         ecx1 & bit_AES ? " aesni" : "",
+		         ebx7 & bit_SHA ? " sha_ni" : "",
+		         ecx1 & bit_PCLMUL ? " pclmul" : "",
+		         ecx1 & (bit_AES | bit_PCLMUL) || ebx7 & bit_SHA
+		                 ? "" : " generic C",
+		         ov ? "; NETTLE_FAT_OVERRIDE=" : "", ov ? ov : "");
+	}
+#endif
+	return buf[0] ? buf : NULL;
+}
+
+/* -EINVAL if keylen is not a key size of the algorithm, -ENOTSUP if it is
+ * but this implementation refuses it. */
+static int nt_check_key(const struct cb_impl *impl, size_t keylen,
+                        const struct cb_alg **algp)
+{
+	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
+
+	if (!alg || keylen > UINT32_MAX / 8 ||
+	    !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
+		cb_set_error("nettle: %s: bad key length %zu", impl->alg, keylen);
+		return -EINVAL;
+	}
+	if (!cb_impl_key_ok(impl, alg, (unsigned)keylen * 8)) {
+		cb_set_error("nettle: %s: %zu-bit keys not supported",
+		             impl->driver, keylen * 8);
+		return -ENOTSUP;
+	}
+	*algp = alg;
+	return 0;
+}
+
+/* ---- ciphers ---------------------------------------------------------- */
+
+typedef void nt_cbc_func(const void *ctx, uint8_t *iv, size_t length,
+                         uint8_t *dst, const uint8_t *src);
+typedef int nt_setvar_func(void *ctx, size_t length, const uint8_t *key);
+
+/* One cipher at one key size; keylen 0 (with set_var) takes any size the
+ * registry allows.  cbc_enc is a fused CBC encryption, or NULL. */
+struct nt_key {
+	size_t keylen;
+	const struct nettle_cipher *c;
+	nt_cbc_func *cbc_enc;
+	nt_setvar_func *set_var;
+};
+
+enum nt_mode { NT_ECB, NT_CBC, NT_CTR, NT_XTS };
+
+struct nt_cipher_desc {
+	enum nt_mode mode;
+	const struct nt_key *keys;   /* ends with c == NULL; XTS: half key */
+};
+
+/* des3_set_key returns 0 for weak keys, which we accept (see the top). */
+static void nt_des3_set_key(void *ctx, const uint8_t *key)
+{
+	(void)des3_set_key(ctx, key);
+}
+
+static const struct nettle_cipher nt_blowfish = {
+	"blowfish", sizeof(struct blowfish_ctx), BLOWFISH_BLOCK_SIZE,
+	BLOWFISH_KEY_SIZE, NULL, NULL,
+	(nettle_cipher_func *)blowfish_encrypt,
+	(nettle_cipher_func *)blowfish_decrypt,
+};
+
+static const struct nettle_cipher nt_des3 = {
+	"des3", sizeof(struct des3_ctx), DES3_BLOCK_SIZE, DES3_KEY_SIZE,
+	nt_des3_set_key, nt_des3_set_key,
+	(nettle_cipher_func *)des3_encrypt,
+	(nettle_cipher_func *)des3_decrypt,
+};
+
+static const struct nt_key nt_aes_keys[] = {
+	{ 16, &nettle_aes128, (nt_cbc_func *)cbc_aes128_encrypt, NULL },
+	{ 24, &nettle_aes192, (nt_cbc_func *)cbc_aes192_encrypt, NULL },
+	{ 32, &nettle_aes256, (nt_cbc_func *)cbc_aes256_encrypt, NULL },
+	{ 0, NULL, NULL, NULL },
+};
+
+static const struct nt_key nt_camellia_keys[] = {
+	{ 16, &nettle_camellia128, NULL, NULL },
+	{ 24, &nettle_camellia192, NULL, NULL },
+	{ 32, &nettle_camellia256, NULL, NULL },
+	{ 0, NULL, NULL, NULL },
+};
+
+/* blowfish_set_key returns 0 for weak keys, which we accept. */
+static const struct nt_key nt_blowfish_keys[] = {
+	{ 0, &nt_blowfish, NULL, (nt_setvar_func *)blowfish_set_key },
+	{ 0, NULL, NULL, NULL },
+};
+
+static const struct nt_key nt_des3_keys[] = {
+	{ DES3_KEY_SIZE, &nt_des3, NULL, NULL },
+	{ 0, NULL, NULL, NULL },
+};
+
+union nt_sched {
+	struct aes128_ctx aes128;
+	struct aes192_ctx aes192;
+	struct aes256_ctx aes256;
+	struct camellia128_ctx camellia128;
+	struct camellia256_ctx camellia256;
+	struct blowfish_ctx blowfish;
+	struct des3_ctx des3;
+};
+
+struct nt_cipher {
+	const struct nt_cipher_desc *d;
+	const struct nt_key *k;
+	int shared;                  /* decryption uses the encryption key */
+	unsigned ks_left;            /* CTR: unused bytes at the end of ks */
+	uint8_t iv[16];              /* running IV / counter / XTS tweak   */
+	uint8_t ks[16];              /* CTR: keystream of a partial block  */
+	union nt_sched enc, dec, twk;
+};
+
+static int nt_cipher_setkey(void *vctx, const struct cb_impl *impl,
+                            const uint8_t *key, size_t keylen)
+{
+	const struct nt_cipher_desc *d = impl->priv;
+	struct nt_cipher *c = vctx;
+	const struct nettle_cipher *ci;
+	const struct cb_alg *alg;
+	const struct nt_key *k;
+	size_t half = d->mode == NT_XTS ? keylen / 2 : keylen;
+	int rc;
+
+	if ((rc = nt_check_key(impl, keylen, &alg)) < 0)
+		return rc;
+	for (k = d->keys; k->c; k++)
+		if (k->keylen == half || !k->keylen)
+			break;
+	if (!k->c) {
+		cb_set_error("nettle: %s: no cipher for a %zu-bit key",
+		             impl->driver, keylen * 8);
+		return -ENOTSUP;
+	}
+	ci = k->c;
+	c->d = d;
+	c->k = k;
+	if (k->set_var) {
+		k->set_var(&c->enc, half, key);
+		c->shared = 1;
+	} else {
+		ci->set_encrypt_key(&c->enc, key);
+		c->shared = ci->set_decrypt_key == ci->set_encrypt_key;
+		if (!c->shared)
+			ci->set_decrypt_key(&c->dec, key);
+	}
+	if (d->mode == NT_XTS)
+		ci->set_encrypt_key(&c->twk, key + half);
+	memset(c->iv, 0, sizeof c->iv);
+	c->ks_left = 0;
+	return 0;
+}
+
+static void nt_cipher_free(void *vctx)
+{
+	cb_wipe(vctx, sizeof(struct nt_cipher));
+}
+
+/* CTR that keeps the rest of a partial block's keystream for the next
+ * call, so a stream cut anywhere equals one call. */
+static void nt_ctr(struct nt_cipher *c, const uint8_t *in, uint8_t *out,
+                   size_t len)
+{
+	const struct nettle_cipher *ci = c->k->c;
+	size_t bs = ci->block_size, n;
+
+	if (c->ks_left && len) {
+		n = len < c->ks_left ? len : c->ks_left;
+		if (out != in)
+			memmove(out, in, n);
+		memxor(out, c->ks + bs - c->ks_left, n);
+		c->ks_left -= (unsigned)n;
+		in += n;
+		out += n;
+		len -= n;
+	}
+	n = len - len % bs;
+	if (n)
+		ctr_crypt(&c->enc, ci->encrypt, bs, c->iv, n, out, in);
+	if (len > n) {
+		memset(c->ks, 0, bs);
+		ctr_crypt(&c->enc, ci->encrypt, bs, c->iv, bs, c->ks, c->ks);
+		if (out != in)
+			memmove(out + n, in + n, len - n);
+		memxor(out + n, c->ks, len - n);
+		c->ks_left = (unsigned)(bs - (len - n));
+	}
+}
+
+static int nt_crypt(struct nt_cipher *c, int enc, const uint8_t *iv,
+                    const uint8_t *in, uint8_t *out, size_t len)
+{
+	const struct nettle_cipher *ci;
+	const void *ek = &c->enc, *dk = c->shared ? &c->enc : &c->dec;
+	size_t bs;
+
+	if (!c->k)
+		return -EINVAL;
+	ci = c->k->c;
+	bs = ci->block_size;
+	switch (c->d->mode) {
+	case NT_ECB:
+		if (len % bs)
+			return -EINVAL;
+		if (enc)
+			ci->encrypt(ek, len, out, in);
+		else
+			ci->decrypt(dk, len, out, in);
+		break;
+	case NT_CBC:
+		if (len % bs)
+			return -EINVAL;
+		if (iv)
+			memcpy(c->iv, iv, bs);
+		if (!enc)
+			cbc_decrypt(dk, ci->decrypt, bs, c->iv, len, out, in);
+		else if (c->k->cbc_enc)
+			c->k->cbc_enc(ek, c->iv, len, out, in);
+		else
+			cbc_encrypt(ek, ci->encrypt, bs, c->iv, len, out, in);
+		break;
+	case NT_CTR:
+		if (iv) {
+			memcpy(c->iv, iv, bs);
+			c->ks_left = 0;
+		}
+		nt_ctr(c, in, out, len);
+		break;
+	case NT_XTS:
+		if (len < XTS_BLOCK_SIZE)
+			return -EINVAL;
+		if (iv)
+			memcpy(c->iv, iv, XTS_BLOCK_SIZE);
+		if (enc)
+			xts_encrypt_message(ek, &c->twk, ci->encrypt, c->iv, len,
+			                    out, in);
+		else
+			xts_decrypt_message(dk, &c->twk, ci->decrypt,
+			                    ci->encrypt, c->iv, len, out, in);
+		break;
+	}
+	return 0;
+}
+
+static int nt_encrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                      uint8_t *out, size_t len)
+{
+	return nt_crypt(vctx, 1, iv, in, out, len);
+}
+
+static int nt_decrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                      uint8_t *out, size_t len)
+{
+	return nt_crypt(vctx, 0, iv, in, out, len);
+}
+
+#define CIPHER(a, drv, m, keys_) &(const struct cb_impl){                     \
+	.alg = a, .driver = drv "-nettle", .priority = 100,                   \
+	.ctx_size = sizeof(struct nt_cipher),                                 \
+	.priv = &(const struct nt_cipher_desc){ NT_##m, keys_ },              \
+	.setkey = nt_cipher_setkey, .free = nt_cipher_free,                   \
+	.encrypt = nt_encrypt, .decrypt = nt_decrypt,                         \
+}
+
+/* ---- hashes and HMAC --------------------------------------------------- */
+
+struct nt_md_desc {
+	const struct nettle_hash *h;
+	int hmac;
+};
+
+union nt_hstate {
+	struct md5_ctx md5;
+	struct ripemd160_ctx ripemd160;
+	struct sha1_ctx sha1;
+	struct sha256_ctx sha256;
+	struct sha512_ctx sha512;
+};
+
+struct nt_md {
+	const struct nettle_hash *h;
+	int hmac;
+	union nt_hstate state, inner, outer;   /* inner/outer: HMAC only */
+};
+
+static int nt_md_setkey(void *vctx, const struct cb_impl *impl,
+                        const uint8_t *key, size_t keylen)
+{
+	const struct nt_md_desc *d = impl->priv;
+	struct nt_md *m = vctx;
+	const struct cb_alg *alg;
+	int rc;
+
+	if ((rc = nt_check_key(impl, keylen, &alg)) < 0)
+		return rc;
+	if (d->h->digest_size != alg->digest_len ||
+	    d->h->context_size > sizeof m->state) {
+		cb_set_error("nettle: %s: unexpected digest shape", impl->driver);
+		return -ENOTSUP;
+	}
+	m->h = d->h;
+	m->hmac = d->hmac;
+	if (m->hmac)
+		hmac_set_key(&m->outer, &m->inner, &m->state, m->h, keylen,
+		             keylen ? key : (const uint8_t *)"");
+	else
+		m->h->init(&m->state);
+	return 0;
+}
+
+static void nt_md_free(void *vctx)
+{
+	cb_wipe(vctx, sizeof(struct nt_md));
+}
+
+static int nt_md_init(void *vctx)
+{
+	struct nt_md *m = vctx;
+
+	if (!m->h)
+		return -EINVAL;
+	if (m->hmac)
+		memcpy(&m->state, &m->inner, m->h->context_size);
+	else
+		m->h->init(&m->state);
+	return 0;
+}
+
+static int nt_md_update(void *vctx, const uint8_t *in, size_t len)
+{
+	struct nt_md *m = vctx;
+
+	m->h->update(&m->state, len, in);
+	return 0;
+}
+
+/* Both digest functions leave the state ready for the next message. */
+static int nt_md_final(void *vctx, uint8_t *out)
+{
+	struct nt_md *m = vctx;
+
+	if (m->hmac)
+		hmac_digest(&m->outer, &m->inner, &m->state, m->h,
+		            m->h->digest_size, out);
+	else
+		m->h->digest(&m->state, m->h->digest_size, out);
+	return 0;
+}
+
+#define MD(a, drv, h_, hmac_) &(const struct cb_impl){                        \
+	.alg = a, .driver = drv "-nettle", .priority = 100,                   \
+	.ctx_size = sizeof(struct nt_md),                                     \
+	.priv = &(const struct nt_md_desc){ &nettle_##h_, hmac_ },            \
+	.setkey = nt_md_setkey, .free = nt_md_free, .init = nt_md_init,       \
+	.update = nt_md_update, .final = nt_md_final,                         \
+}
+#define HASH(n, h_)  MD(#n, #n, h_, 0)
+#define HMAC(n, h_)  MD("hmac(" #n ")", "hmac-" #n, h_, 1)
+
+static const struct cb_impl *const nt_impls[] = {
+	CIPHER("cbc(aes)", "cbc-aes", CBC, nt_aes_keys),
+	CIPHER("cbc(blowfish)", "cbc-blowfish", CBC, nt_blowfish_keys),
+	CIPHER("cbc(camellia)", "cbc-camellia", CBC, nt_camellia_keys),
+	CIPHER("cbc(des3_ede)", "cbc-des3_ede", CBC, nt_des3_keys),
+	CIPHER("ctr(aes)", "ctr-aes", CTR, nt_aes_keys),
+	CIPHER("ecb(aes)", "ecb-aes", ECB, nt_aes_keys),
+	HMAC(md5, md5),
+	HMAC(rmd160, ripemd160),
+	HMAC(sha1, sha1),
+	HMAC(sha256, sha256),
+	HMAC(sha384, sha384),
+	HMAC(sha512, sha512),
+	HASH(md5, md5),
+	HASH(rmd160, ripemd160),
+	HASH(sha1, sha1),
+	HASH(sha256, sha256),
+	HASH(sha384, sha384),
+	HASH(sha512, sha512),
+	CIPHER("xts(aes)", "xts-aes", XTS, nt_aes_keys),
+	NULL,
+};
+
+const struct cb_backend cb_backend_nettle = {
+	.name = "nettle",
+	.description = "GNU Nettle low-level API",
+	.probe = nt_probe,
+	.version = nt_version,
+	.details = nt_details,
+	.impls = nt_impls,
+};
