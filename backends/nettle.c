@@ -17,6 +17,7 @@
  * Nettle has no null cipher, so ecb(cipher_null) is absent.
  */
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +101,7 @@ static int nt_check_key(const struct cb_impl *impl, size_t keylen,
 {
 	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
 
-	if (!alg || keylen > UINT32_MAX / 8 ||
+	if (!alg || keylen > UINT_MAX / 8 ||
 	    !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
 		cb_set_error("nettle: %s: bad key length %zu", impl->alg, keylen);
 		return -EINVAL;

@@ -238,7 +238,7 @@ static int ossl_md_setkey(void *vctx, const struct cb_impl *impl,
 		return -ENOTSUP;
 	}
 	m->len = (size_t)EVP_MD_get_size(m->md);
-	if (!key) {
+	if (strncmp(impl->alg, "hmac(", 5) != 0) {
 		m->ctx = EVP_MD_CTX_new();
 		return m->ctx ? 0 : -ENOMEM;
 	}

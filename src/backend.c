@@ -135,9 +135,18 @@ int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
 	int rc;
 
 	inst->impl = impl;
+	inst->ctx = NULL;
 	inst->alg = cb_alg_find(impl->alg, NULL);
 	if (!inst->alg)
 		return -EINVAL;
+	if (inst->alg->kind == CB_HASH && (key || keylen))
+		return -EINVAL;
+	if (inst->alg->kind == CB_CIPHER) {
+		if (!cb_alg_key_ok(inst->alg, (unsigned)keylen * 8))
+			return -EINVAL;
+		if (!cb_impl_key_ok(impl, inst->alg, (unsigned)keylen * 8))
+			return -ENOTSUP;
+	}
 	inst->ctx = cb_xcalloc(1, impl->ctx_size ? impl->ctx_size : 1);
 	rc = impl->setkey ? impl->setkey(inst->ctx, impl, key, keylen) : 0;
 	if (rc < 0) {

@@ -75,6 +75,14 @@ struct cb_alias {
  * zero-initialised by the caller, and is released with free() (which must
  * wipe key material).  Only the members for the algorithm's kind are set.
  *
+ * Keys: cb_inst_new() checks the key size against the algorithm (-EINVAL)
+ * and the driver's key_bits (-ENOTSUP) before setkey() runs; hashes get
+ * key NULL, MACs always a non-NULL key (possibly 0 bytes).
+ *
+ * Lengths: cbc/ecb/essiv take a multiple of the block (0 allowed), ctr and
+ * the null cipher any length, xts at least 16 bytes; anything else is
+ * -EINVAL.
+ *
  * Cipher requests: encrypt/decrypt(ctx, iv, in, out, len).  in == out is
  * allowed (in place).  iv != NULL starts a new request with that IV
  * (iv_len bytes); iv == NULL continues the previous request's chain (CBC:
