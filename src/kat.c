@@ -515,8 +515,8 @@ int cmd_kat(int argc, char **argv)
 		for (; cb_backends[nsel]; nsel++)
 			sel[nsel] = cb_backends[nsel];
 
-	printf("%-8s %-46s %-44s %6s %6s %7s\n", "backend", "algorithm",
-	       "driver", "passed", "failed", "skipped");
+	printf("%-8s %-46s %6s %6s %7s  %s\n", "backend", "algorithm",
+	       "passed", "failed", "skipped", "driver");
 	for (size_t bi = 0; bi < nsel; bi++) {
 		const struct cb_backend *b = sel[bi];
 		const char *why;
@@ -532,16 +532,16 @@ int cmd_kat(int argc, char **argv)
 			if (only && strcmp((*p)->alg, only->name))
 				continue;
 			if (cb_impl_status(*p, &why) < 0) {
-				printf("%-8s %-46s %-44s unavailable: %s\n", b->name,
-				       (*p)->alg, (*p)->driver, why);
+				printf("%-8s %-46s unavailable: %s  %s\n", b->name,
+				       (*p)->alg, why, (*p)->driver);
 				continue;
 			}
 			kat_run_impl(*p, b->name, files, nfiles, &c, stdout,
 			             verbose);
 			if (!c.passed && !c.failed && !c.skipped)
 				continue;
-			printf("%-8s %-46s %-44s %6u %6u %7u\n", b->name, (*p)->alg,
-			       (*p)->driver, c.passed, c.failed, c.skipped);
+			printf("%-8s %-46s %6u %6u %7u  %s\n", b->name, (*p)->alg,
+			       c.passed, c.failed, c.skipped, (*p)->driver);
 			total.passed += c.passed;
 			total.failed += c.failed;
 			total.skipped += c.skipped;

@@ -9,7 +9,8 @@
  *   authenc(hmac(sha256),cbc(aes))   encrypt-then-MAC over assoc || ct,
  *                            key as the kernel's rtattr blob.
  *   essiv(authenc(...),sha256)  as crypto/essiv.c: the salt hashes the
- *                            encryption key only, and the last 16 bytes of
+ *                            encryption key then the MAC key
+ *                            (SHA-256(enckey || authkey)), and the last 16 bytes of
  *                            the associated data are replaced by the
  *                            ESSIV IV before the MAC (dm-crypt's layout).
  *   ecb(cipher_null)         a copy, for backends whose library has none
@@ -65,15 +66,20 @@ struct essiv_ctx {
 	struct cb_inst cbc, ecb;
 };
 
-static int essiv_salt(const struct cb_impl *hash, const uint8_t *key,
-                      size_t keylen, uint8_t salt[32])
+/* salt = SHA-256(k1 || k2); k2 may be empty. */
+static int essiv_salt(const struct cb_impl *hash, const uint8_t *k1,
+                      size_t l1, const uint8_t *k2, size_t l2,
+                      uint8_t salt[32])
 {
 	struct cb_inst h;
 	int rc;
 
 	if ((rc = cb_inst_new(&h, hash, NULL, 0)) < 0)
 		return rc;
-	rc = cb_inst_digest(&h, key, keylen, salt);
+	if ((rc = hash->init(h.ctx)) == 0 &&
+	    (rc = hash->update(h.ctx, k1, l1)) == 0 &&
+	    (!l2 || (rc = hash->update(h.ctx, k2, l2)) == 0))
+		rc = hash->final(h.ctx, salt);
 	cb_inst_free(&h);
 	return rc;
 }
@@ -86,7 +92,7 @@ static int essiv_setkey(void *vctx, const struct cb_impl *impl,
 	uint8_t salt[32];
 	int rc;
 
-	if ((rc = essiv_salt(t->part[2], key, keylen, salt)) < 0)
+	if ((rc = essiv_salt(t->part[2], key, keylen, NULL, 0, salt)) < 0)
 		return rc;
 	if ((rc = cb_inst_new(&c->cbc, t->part[0], key, keylen)) == 0)
 		rc = cb_inst_new(&c->ecb, t->part[1], salt, sizeof salt);
@@ -254,7 +260,8 @@ static int essiv_aead_setkey(void *vctx, const struct cb_impl *impl,
 		cb_set_error("authenc key is not a kernel rtattr key blob");
 		return rc;
 	}
-	if ((rc = essiv_salt(t->part[2], ek, eklen, salt)) < 0)
+	/* crypto/essiv.c essiv_aead_setkey(): SHA-256(enckey || authkey) */
+	if ((rc = essiv_salt(t->part[2], ek, eklen, ak, aklen, salt)) < 0)
 		return rc;
 	if ((rc = cb_inst_new(&c->aead, t->part[0], key, keylen)) == 0)
 		rc = cb_inst_new(&c->ecb, t->part[1], salt, sizeof salt);

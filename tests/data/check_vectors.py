@@ -1,0 +1,512 @@
+#!/usr/bin/python3
+"""Independent checker for cryptobench known-answer vector files (*.vec).
+
+This is documentation of independence, not part of the C test suite: it
+re-verifies every record with implementations that share no code with
+cryptobench --
+
+  * ciphers: python3-cryptography (Debian python3-cryptography, OpenSSL-backed)
+  * digests/HMAC: Python's hashlib/hmac; RIPEMD-160 additionally with the
+    pure-Python reference below (and hashlib's, when OpenSSL still offers it)
+  * authenc / essiv / essiv(authenc): composed here from the primitives above,
+    following Linux crypto/authenc.c and crypto/essiv.c (see docs/vectors.md)
+
+Usage:
+  check_vectors.py                 vectors/*.vec, tests/data/independent.vec
+                                   and tests/data/independent-flipped.vec
+  check_vectors.py FILE|DIR ...    just these (every record must behave as
+                                   its 'expect' says)
+  check_vectors.py --flipped FILE LINE
+                                   FILE must have exactly one mismatching
+                                   record and it must start on line LINE
+
+The parser is deliberately as strict as the C one is specified to be
+(docs/vectors.md): '#' comment lines, records of 'name = value' lines
+separated by blank lines, lowercase even-length hex, known fields only.
+Exit status 0 when everything checks, 1 otherwise.
+"""
+
+import glob
+import hashlib
+import hmac
+import os
+import re
+import struct
+import sys
+import warnings
+
+warnings.filterwarnings('ignore')  # Blowfish/3DES deprecation notices
+
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes  # noqa: E402
+
+try:  # cryptography >= 43 moved the old ciphers to "decrepit"
+    from cryptography.hazmat.decrepit.ciphers.algorithms import Blowfish, TripleDES
+except ImportError:  # pragma: no cover - depends on the installed version
+    Blowfish, TripleDES = algorithms.Blowfish, algorithms.TripleDES
+
+MAX_LINE = 70 * 1024
+TEXT_FIELDS = {'alg', 'source', 'expect'}
+HEX_RE = re.compile(r'^(?:[0-9a-f]{2})*$')
+NAME_RE = re.compile(r'^[a-z]+$')
+
+# kind, allowed fields (besides alg/source/expect), required fields
+KINDS = {
+    'cipher': ({'key', 'iv', 'pt', 'ct'}, {'pt', 'ct'}),
+    'hash': ({'msg', 'md'}, {'msg', 'md'}),
+    'mac': ({'key', 'msg', 'mac'}, {'key', 'msg', 'mac'}),
+    'aead': ({'key', 'iv', 'assoc', 'pt', 'ct', 'tag'}, {'key', 'iv', 'assoc', 'pt', 'ct', 'tag'}),
+}
+
+# cipher algs: (key lengths in bytes, iv length, block for length rule, min length)
+CIPHERS = {
+    'ecb(aes)': ((16, 24, 32), 0, 16, 16),
+    'cbc(aes)': ((16, 24, 32), 16, 16, 16),
+    'ctr(aes)': ((16, 24, 32), 16, 1, 1),
+    'xts(aes)': ((32, 64), 16, 1, 16),
+    'essiv(cbc(aes),sha256)': ((16, 24, 32), 16, 16, 16),
+    'cbc(camellia)': ((16, 24, 32), 16, 16, 16),
+    'cbc(blowfish)': (tuple(range(4, 57, 4)), 8, 8, 8),
+    'cbc(des3_ede)': ((24,), 8, 8, 8),
+    'ecb(cipher_null)': ((0,), 0, 1, 0),
+}
+HASHES = {'md5': 16, 'sha1': 20, 'rmd160': 20, 'sha256': 32, 'sha384': 48, 'sha512': 64}
+MACS = {'hmac(%s)' % h: h for h in HASHES}
+AEADS = ('authenc(hmac(sha256),cbc(aes))', 'essiv(authenc(hmac(sha256),cbc(aes)),sha256)')
+
+
+def kind_of(alg):
+    if alg in CIPHERS:
+        return 'cipher'
+    if alg in HASHES:
+        return 'hash'
+    if alg in MACS:
+        return 'mac'
+    if alg in AEADS:
+        return 'aead'
+    return None
+
+
+# --------------------------------------------------------------- RIPEMD-160
+# Straight transcription of the RIPEMD-160 specification (Dobbertin,
+# Bosselaers, Preneel), so rmd160 does not depend on OpenSSL's legacy provider.
+_RL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+       7, 4, 13, 1, 10, 6, 15, 3, 12, 0, 9, 5, 2, 14, 11, 8,
+       3, 10, 14, 4, 9, 15, 8, 1, 2, 7, 0, 6, 13, 11, 5, 12,
+       1, 9, 11, 10, 0, 8, 12, 4, 13, 3, 7, 15, 14, 5, 6, 2,
+       4, 0, 5, 9, 7, 12, 2, 10, 14, 1, 3, 8, 11, 6, 15, 13]
+_RR = [5, 14, 7, 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12,
+       6, 11, 3, 7, 0, 13, 5, 10, 14, 15, 8, 12, 4, 9, 1, 2,
+       15, 5, 1, 3, 7, 14, 6, 9, 11, 8, 12, 2, 10, 0, 4, 13,
+       8, 6, 4, 1, 3, 11, 15, 0, 5, 12, 2, 13, 9, 7, 10, 14,
+       12, 15, 10, 4, 1, 5, 8, 7, 6, 2, 13, 14, 0, 3, 9, 11]
+_SL = [11, 14, 15, 12, 5, 8, 7, 9, 11, 13, 14, 15, 6, 7, 9, 8,
+       7, 6, 8, 13, 11, 9, 7, 15, 7, 12, 15, 9, 11, 7, 13, 12,
+       11, 13, 6, 7, 14, 9, 13, 15, 14, 8, 13, 6, 5, 12, 7, 5,
+       11, 12, 14, 15, 14, 15, 9, 8, 9, 14, 5, 6, 8, 6, 5, 12,
+       9, 15, 5, 11, 6, 8, 13, 12, 5, 12, 13, 14, 11, 8, 5, 6]
+_SR = [8, 9, 9, 11, 13, 15, 15, 5, 7, 7, 8, 11, 14, 14, 12, 6,
+       9, 13, 15, 7, 12, 8, 9, 11, 7, 7, 12, 7, 6, 15, 13, 11,
+       9, 7, 15, 11, 8, 6, 6, 14, 12, 13, 5, 14, 13, 13, 7, 5,
+       15, 5, 8, 11, 14, 14, 6, 14, 6, 9, 12, 9, 12, 5, 15, 8,
+       8, 5, 12, 9, 12, 5, 14, 6, 8, 13, 6, 5, 15, 13, 11, 11]
+_KL = [0x00000000, 0x5A827999, 0x6ED9EBA1, 0x8F1BBCDC, 0xA953FD4E]
+_KR = [0x50A28BE6, 0x5C4DD124, 0x6D703EF3, 0x7A6D76E9, 0x00000000]
+_M32 = 0xFFFFFFFF
+
+
+def _rol(x, n):
+    return ((x << n) | (x >> (32 - n))) & _M32
+
+
+def _f(j, x, y, z):
+    if j < 16:
+        return x ^ y ^ z
+    if j < 32:
+        return (x & y) | (~x & z)
+    if j < 48:
+        return (x | ~y) ^ z
+    if j < 64:
+        return (x & z) | (y & ~z)
+    return x ^ (y | ~z)
+
+
+def rmd160_py(msg):
+    h = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0]
+    data = msg + b'\x80' + b'\x00' * ((55 - len(msg)) % 64) + struct.pack('<Q', 8 * len(msg))
+    for off in range(0, len(data), 64):
+        X = struct.unpack('<16I', data[off:off + 64])
+        al, bl, cl, dl, el = h
+        ar, br, cr, dr, er = h
+        for j in range(80):
+            t = (_rol((al + (_f(j, bl, cl, dl) & _M32) + X[_RL[j]] + _KL[j // 16]) & _M32, _SL[j]) + el) & _M32
+            al, el, dl, cl, bl = el, dl, _rol(cl, 10), bl, t
+            t = (_rol((ar + (_f(79 - j, br, cr, dr) & _M32) + X[_RR[j]] + _KR[j // 16]) & _M32, _SR[j]) + er) & _M32
+            ar, er, dr, cr, br = er, dr, _rol(cr, 10), br, t
+        t = (h[1] + cl + dr) & _M32
+        h[1] = (h[2] + dl + er) & _M32
+        h[2] = (h[3] + el + ar) & _M32
+        h[3] = (h[4] + al + br) & _M32
+        h[4] = (h[0] + bl + cr) & _M32
+        h[0] = t
+    return struct.pack('<5I', *h)
+
+
+class _Rmd160:
+    """hashlib-style object around rmd160_py, usable by hmac.new()."""
+    digest_size = 20
+    block_size = 64
+    name = 'rmd160'
+
+    def __init__(self, data=b''):
+        self._buf = bytes(data)
+
+    def update(self, data):
+        self._buf += bytes(data)
+
+    def copy(self):
+        return _Rmd160(self._buf)
+
+    def digest(self):
+        return rmd160_py(self._buf)
+
+
+def _hashlib_rmd160():
+    try:
+        hashlib.new('ripemd160', b'')
+        return True
+    except (ValueError, TypeError):
+        return False
+
+
+HAVE_OPENSSL_RMD = _hashlib_rmd160()
+
+
+def digest(name, msg):
+    if name == 'rmd160':
+        d = rmd160_py(msg)
+        if HAVE_OPENSSL_RMD:
+            assert d == hashlib.new('ripemd160', msg).digest(), 'rmd160 implementations disagree'
+        return d
+    return hashlib.new(name, msg).digest()
+
+
+def hmac_full(name, key, msg):
+    if name == 'rmd160':
+        d = hmac.new(key, msg, _Rmd160).digest()
+        if HAVE_OPENSSL_RMD:
+            assert d == hmac.new(key, msg, 'ripemd160').digest(), 'hmac-rmd160 implementations disagree'
+        return d
+    return hmac.new(key, msg, name).digest()
+
+
+# ----------------------------------------------------------------- ciphers
+def _run(alg, mode, key, data, enc):
+    c = Cipher(alg, mode)
+    x = c.encryptor() if enc else c.decryptor()
+    return x.update(data) + x.finalize()
+
+
+def aes_ecb(key, data, enc=True):
+    return _run(algorithms.AES(key), modes.ECB(), key, data, enc)
+
+
+def essiv_iv(key_for_salt, iv):
+    salt = hashlib.sha256(key_for_salt).digest()
+    return aes_ecb(salt, iv)
+
+
+def cipher(alg, key, iv, data, enc):
+    if alg == 'ecb(cipher_null)':
+        return bytes(data)
+    if alg == 'ecb(aes)':
+        return _run(algorithms.AES(key), modes.ECB(), key, data, enc)
+    if alg == 'cbc(aes)':
+        return _run(algorithms.AES(key), modes.CBC(iv), key, data, enc)
+    if alg == 'ctr(aes)':
+        return _run(algorithms.AES(key), modes.CTR(iv), key, data, enc)
+    if alg == 'xts(aes)':
+        return _run(algorithms.AES(key), modes.XTS(iv), key, data, enc)
+    if alg == 'essiv(cbc(aes),sha256)':
+        return _run(algorithms.AES(key), modes.CBC(essiv_iv(key, iv)), key, data, enc)
+    if alg == 'cbc(camellia)':
+        return _run(algorithms.Camellia(key), modes.CBC(iv), key, data, enc)
+    if alg == 'cbc(blowfish)':
+        return _run(Blowfish(key), modes.CBC(iv), key, data, enc)
+    if alg == 'cbc(des3_ede)':
+        return _run(TripleDES(key), modes.CBC(iv), key, data, enc)
+    raise ValueError(alg)
+
+
+def parse_authenc_key(blob):
+    """Kernel crypto_authenc_extractkeys(): rtattr header, be32 enckeylen, authkey, enckey."""
+    if len(blob) < 8:
+        raise ValueError('authenc key shorter than its 8-byte rtattr header')
+    rta_len, rta_type = struct.unpack('<HH', blob[:4])
+    if rta_len != 8 or rta_type != 1:
+        raise ValueError('authenc key must start 08000100 (rta_len 8, CRYPTO_AUTHENC_KEYA_PARAM), got %s' % blob[:4].hex())
+    (enckeylen,) = struct.unpack('>I', blob[4:8])
+    rest = blob[8:]
+    if enckeylen not in (16, 24, 32) or enckeylen > len(rest):
+        raise ValueError('bad enckeylen %d' % enckeylen)
+    return rest[:len(rest) - enckeylen], rest[len(rest) - enckeylen:]
+
+
+def aead_seal(alg, key, iv, assoc, pt):
+    """Return (ct, full 32-byte tag) as Linux authenc / essiv(authenc) produce them."""
+    authkey, enckey = parse_authenc_key(key)
+    if alg.startswith('essiv('):
+        # crypto/essiv.c essiv_aead_setkey(): salt = SHA-256(enckey || authkey)
+        civ = essiv_iv(enckey + authkey, iv)
+        if len(assoc) < 16:
+            raise ValueError('essiv(authenc) needs assoc >= 16 bytes (the IV lives at its end)')
+        assoc = assoc[:-16] + civ  # essiv_aead_crypt() copies the encrypted IV there
+        iv = civ
+    ct = _run(algorithms.AES(enckey), modes.CBC(iv), enckey, pt, True)
+    tag = hmac.new(authkey, assoc + ct, 'sha256').digest()
+    return ct, tag
+
+
+def aead_open(alg, key, iv, assoc, ct, tag):
+    """Return plaintext, or None when the tag does not verify."""
+    authkey, enckey = parse_authenc_key(key)
+    if alg.startswith('essiv('):
+        civ = essiv_iv(enckey + authkey, iv)
+        assoc = assoc[:-16] + civ
+        iv = civ
+    want = hmac.new(authkey, assoc + ct, 'sha256').digest()[:len(tag)]
+    if not hmac.compare_digest(want, tag):
+        return None
+    return _run(algorithms.AES(enckey), modes.CBC(iv), enckey, ct, False)
+
+
+# ------------------------------------------------------------------ parser
+class VecError(Exception):
+    pass
+
+
+class Record:
+    def __init__(self, path, line):
+        self.path, self.line = path, line
+        self.f, self.lines = {}, {}
+
+    def where(self, name=None):
+        return '%s:%d' % (self.path, self.lines.get(name, self.line))
+
+    def hexv(self, name, default=None):
+        v = self.f.get(name)
+        return default if v is None else bytes.fromhex(v)
+
+
+def parse(path):
+    recs, cur = [], None
+    with open(path, 'rb') as fh:
+        raw = fh.read()
+    try:
+        text = raw.decode('ascii')
+    except UnicodeDecodeError as e:
+        raise VecError('%s: not ASCII (%s)' % (path, e))
+    if text and not text.endswith('\n'):
+        raise VecError('%s: last line has no newline' % path)
+    for n, line in enumerate(text.split('\n')[:-1] if text else [], 1):
+        if len(line) > MAX_LINE:
+            raise VecError('%s:%d: line longer than %d bytes' % (path, n, MAX_LINE))
+        if line.endswith('\r'):
+            raise VecError('%s:%d: CR line ending' % (path, n))
+        if line.startswith('#'):
+            continue
+        if line.strip() == '':
+            if line != '':
+                raise VecError('%s:%d: blank line with whitespace' % (path, n))
+            if cur is not None:
+                recs.append(cur)
+                cur = None
+            continue
+        m = re.match(r'^([a-z]+) = (.*)$', line)
+        if not m:
+            m2 = re.match(r'^([a-z]+) =$', line)  # empty value
+            if not m2:
+                raise VecError('%s:%d: expected "name = value", got %r' % (path, n, line[:60]))
+            name, val = m2.group(1), ''
+        else:
+            name, val = m.group(1), m.group(2)
+        if cur is None:
+            cur = Record(path, n)
+        if name in cur.f:
+            raise VecError('%s:%d: duplicate field %r' % (path, n, name))
+        if name in TEXT_FIELDS:
+            if val != val.strip() or (name != 'source' and not val):
+                raise VecError('%s:%d: bad %s value %r' % (path, n, name, val))
+        elif name in ('key', 'iv', 'pt', 'ct', 'msg', 'md', 'mac', 'assoc', 'tag'):
+            if not HEX_RE.match(val):
+                raise VecError('%s:%d: %s is not lowercase even-length hex' % (path, n, name))
+        else:
+            raise VecError('%s:%d: unknown field %r' % (path, n, name))
+        cur.f[name] = val
+        cur.lines[name] = n
+    if cur is not None:
+        recs.append(cur)
+    return recs
+
+
+def validate(r):
+    alg = r.f.get('alg')
+    if alg is None:
+        raise VecError('%s: record has no alg' % r.where())
+    k = kind_of(alg)
+    if k is None:
+        raise VecError('%s: unknown alg %r (use the canonical name)' % (r.where('alg'), alg))
+    if 'source' not in r.f or not r.f['source']:
+        raise VecError('%s: record has no source' % r.where())
+    if 'expect' in r.f and r.f['expect'] != 'fail':
+        raise VecError('%s: expect must be "fail"' % r.where('expect'))
+    allowed, required = KINDS[k]
+    for name in r.f:
+        if name not in TEXT_FIELDS and name not in allowed:
+            raise VecError('%s: field %r does not apply to %s' % (r.where(name), name, alg))
+    for name in required:
+        if name not in r.f:
+            raise VecError('%s: %s record lacks %r' % (r.where(), alg, name))
+    if k == 'cipher':
+        klens, ivlen, block, minlen = CIPHERS[alg]
+        key, iv, pt, ct = r.hexv('key', b''), r.hexv('iv', b''), r.hexv('pt'), r.hexv('ct')
+        if len(key) not in klens:
+            raise VecError('%s: %d-byte key not valid for %s' % (r.where('key'), len(key), alg))
+        if len(iv) != ivlen:
+            raise VecError('%s: iv must be %d bytes for %s' % (r.where('iv'), ivlen, alg))
+        if len(pt) != len(ct):
+            raise VecError('%s: pt/ct length differ' % r.where('ct'))
+        if len(pt) % block or len(pt) < minlen:
+            raise VecError('%s: %d bytes is not a valid length for %s' % (r.where('pt'), len(pt), alg))
+        if alg == 'xts(aes)' and key[:len(key) // 2] == key[len(key) // 2:]:
+            raise VecError('%s: xts key halves are equal (rejected by OpenSSL/FIPS)' % r.where('key'))
+    elif k == 'hash':
+        if len(r.hexv('md')) != HASHES[alg]:
+            raise VecError('%s: md must be %d bytes' % (r.where('md'), HASHES[alg]))
+    elif k == 'mac':
+        if len(r.hexv('mac')) != HASHES[MACS[alg]]:
+            raise VecError('%s: mac must be the full %d-byte digest' % (r.where('mac'), HASHES[MACS[alg]]))
+    elif k == 'aead':
+        parse_authenc_key(r.hexv('key'))
+        if len(r.hexv('iv')) != 16:
+            raise VecError('%s: iv must be 16 bytes' % r.where('iv'))
+        pt, ct, tag = r.hexv('pt'), r.hexv('ct'), r.hexv('tag')
+        if len(pt) != len(ct) or len(pt) % 16:
+            raise VecError('%s: pt/ct must be equal multiples of 16 bytes' % r.where('ct'))
+        if not 1 <= len(tag) <= 32:
+            raise VecError('%s: tag must be 1..32 bytes' % r.where('tag'))
+        if alg.startswith('essiv(') and len(r.hexv('assoc')) < 16:
+            raise VecError('%s: essiv(authenc) assoc must be >= 16 bytes' % r.where('assoc'))
+    return alg, k
+
+
+def matches(r, alg, k):
+    """True when the record's expected output is reproduced in every direction."""
+    if k == 'cipher':
+        key, iv, pt, ct = r.hexv('key', b''), r.hexv('iv', b''), r.hexv('pt'), r.hexv('ct')
+        enc = cipher(alg, key, iv, pt, True)
+        dec = cipher(alg, key, iv, ct, False)
+        return enc == ct and dec == pt
+    if k == 'hash':
+        return digest(alg, r.hexv('msg')) == r.hexv('md')
+    if k == 'mac':
+        return hmac_full(MACS[alg], r.hexv('key'), r.hexv('msg')) == r.hexv('mac')
+    if k == 'aead':
+        key, iv, ad = r.hexv('key'), r.hexv('iv'), r.hexv('assoc')
+        pt, ct, tag = r.hexv('pt'), r.hexv('ct'), r.hexv('tag')
+        c2, t2 = aead_seal(alg, key, iv, ad, pt)
+        opened = aead_open(alg, key, iv, ad, ct, tag)
+        return c2 == ct and t2[:len(tag)] == tag and opened == pt
+    raise ValueError(k)
+
+
+def check_file(path, stats, want_all_pass=None):
+    """Check one file.  Returns list of (record, ok) for records that did not behave."""
+    bad = []
+    recs = parse(path)
+    if not recs:
+        raise VecError('%s: no records' % path)
+    for r in recs:
+        alg, k = validate(r)
+        neg = r.f.get('expect') == 'fail'
+        ok = matches(r, alg, k)
+        good = (not ok) if neg else ok
+        stats.setdefault(alg, [0, 0, 0])
+        stats[alg][1 if neg else 0] += 1
+        if not good:
+            stats[alg][2] += 1
+            bad.append(r)
+    return recs, bad
+
+
+def selftest():
+    """The RIPEMD-160 reference must reproduce the published digests."""
+    for m, d in ((b'', '9c1185a5c5e9fc54612808977ee8f548b2258d31'),
+                 (b'abc', '8eb208f7e05d987a9b044a8e98c6b087f15a0bfc'),
+                 (b'a' * 1000000, '52783243c1697bdbe16d37f97f68f08325dc1528')):
+        assert rmd160_py(m).hex() == d, 'rmd160 self-test failed'
+
+
+def main(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.normpath(os.path.join(here, '..', '..'))
+    selftest()
+    stats, failures, nrec, nfiles = {}, [], 0, 0
+    flipped = None
+    if argv[:1] == ['--flipped']:
+        if len(argv) != 3:
+            print('usage: check_vectors.py --flipped FILE LINE', file=sys.stderr)
+            return 2
+        flipped = (argv[1], int(argv[2]))
+        paths = []
+    elif argv:
+        paths = []
+        for a in argv:
+            paths += sorted(glob.glob(os.path.join(a, '*.vec'))) if os.path.isdir(a) else [a]
+    else:
+        paths = sorted(glob.glob(os.path.join(root, 'vectors', '*.vec')))
+        paths.append(os.path.join(here, 'independent.vec'))
+        fl = os.path.join(here, 'independent-flipped.vec')
+        with open(os.path.join(here, 'independent-flipped.line')) as fh:
+            flipped = (fl, int(fh.read().strip()))
+    try:
+        for p in paths:
+            recs, bad = check_file(p, stats)
+            nrec += len(recs)
+            nfiles += 1
+            negs = sum(1 for r in recs if r.f.get('expect') == 'fail')
+            print('%-48s %4d records (%d negative)%s' % (os.path.relpath(p, root), len(recs), negs,
+                                                         '' if not bad else '  %d BAD' % len(bad)))
+            if os.path.basename(os.path.dirname(os.path.abspath(p))) == 'vectors' and negs == 0:
+                failures.append('%s: no negative (expect = fail) record' % p)
+            for r in bad:
+                failures.append('%s: %s record does not %s' % (r.where(), r.f['alg'],
+                                'fail as expected' if r.f.get('expect') == 'fail' else 'match'))
+        if flipped:
+            fpath, fline = flipped
+            fstats = {}
+            recs, bad = check_file(fpath, fstats)
+            lines = [r.line for r in bad]
+            print('%-48s %4d records, mismatching record(s) at line(s) %s (expected exactly line %d)' % (
+                os.path.relpath(fpath, root), len(recs), lines or 'none', fline))
+            if lines != [fline] or any(r.f.get('expect') for r in recs):
+                failures.append('%s: expected exactly one unmarked mismatching record at line %d, got %s'
+                                % (fpath, fline, lines))
+            nfiles += 1
+    except VecError as e:
+        print('error: %s' % e, file=sys.stderr)
+        return 1
+    print()
+    print('%-48s %8s %8s %6s' % ('alg', 'positive', 'negative', 'bad'))
+    for alg in sorted(stats):
+        p, n, b = stats[alg]
+        print('%-48s %8d %8d %6d' % (alg, p, n, b))
+    for f in failures:
+        print('FAIL: ' + f, file=sys.stderr)
+    npass = nrec - sum(s[2] for s in stats.values())
+    print('%d files, %d records' % (nfiles, nrec))
+    print('%d passed, %d failed' % (npass, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
