@@ -19,6 +19,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ALL_CPPFLAGS = -Isrc -Ibackends -Ibackends/native -D_GNU_SOURCE \
                -DCB_DATADIR='"$(DATADIR)"' $(CPPFLAGS)
+ALL_CPPFLAGS += -DCB_CFLAGS='"$(CFLAGS)"'
 ALL_CFLAGS   = -std=c11 $(WARN) -pthread $(PKG_CFLAGS) $(CFLAGS) $(SANFLAGS)
 ALL_LDLIBS   = $(PKG_LIBS) -lm -pthread $(LDLIBS)
 
@@ -98,6 +99,11 @@ bench-geli: cryptobench
 	$(Q)scripts/deps.sh bench
 	$(Q)scripts/bench-geli
 
+## plots: PNG plots of results/*.csv into results/plots/ (regenerated)
+plots: cryptobench
+	$(Q)scripts/deps.sh bench
+	$(Q)scripts/plot --force
+
 ## parity: harness overhead vs `openssl speed`
 parity: cryptobench
 	$(Q)scripts/deps.sh bench
@@ -124,6 +130,7 @@ help:
 	@echo "  bench-essiv  the kernel ESSIV report reproduced, native targets"
 	@echo "  bench-geli   the geli report reproduced through cryptobench dd"
 	@echo "  parity       cryptobench's openssl backend vs openssl speed"
+	@echo "  plots        PNG plots of results/*.csv into results/plots/"
 	@echo "  install      install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  uninstall    remove what install installed"
 	@echo "  clean        remove build outputs"

@@ -16,7 +16,7 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
 fi
 add gcc make pkg-config libssl-dev libgcrypt20-dev nettle-dev
 case $what in
-check) add openssl python3 python3-cryptography ;;
+check) add openssl python3 python3-cryptography gnuplot-nox ;;
 bench) add openssl hyperfine gnuplot-nox ;;
 esac
 [ -z "$need" ] && exit 0

@@ -22,7 +22,7 @@ static const struct command commands[] = {
 	  "bench [--quick] [--out DIR] [--sec S]\n"
 	  "      the whole matrix; results into results/" },
 	{ "compare", cmd_compare,
-	  "compare BASE NEW [--threshold PCT]\n"
+	  "compare BASE NEW [--threshold PCT] [--host H] [--format table|csv]\n"
 	  "      regression table between two result files" },
 	{ "dd", cmd_dd,
 	  "dd -e EALG [-l KEYBITS] [-a AALG] [-s SECTOR] [-K KEYFILE] [if=F] [of=F]\n"

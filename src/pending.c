@@ -4,11 +4,6 @@
 #include "util.h"
 #define PENDING(f) __attribute__((weak)) int f(int argc, char **argv) \
 	{ cb_err("%s: not built yet", argv[0]); return CB_EXIT_USAGE; }
-PENDING(cmd_bench)
-PENDING(cmd_compare)
-PENDING(cmd_dd)
-PENDING(cmd_speed)
-PENDING(cmd_sysinfo)
 static int pending_probe(const char **why) { *why = "not built yet"; return -ENOTSUP; }
 #define PENDING_BACKEND(v, n) __attribute__((weak)) const struct cb_backend v = { .name = n, .probe = pending_probe };
 PENDING_BACKEND(cb_backend_gcrypt, "gcrypt")

@@ -1,0 +1,206 @@
+#!/bin/sh
+# cryptobench compare: regression table between two handmade result CSVs
+# (the cryptobench-csv-1 columns, RFC 4180 quoting, CRLF as the writer
+# emits): a regression exits 1 with a REGRESSION row, identical files exit
+# 0, noise and the threshold behave, repeated runs use the median,
+# concatenated multi-host files match host by host or by --host, and every
+# malformed or missing file exits 2 naming FILE:LINE.
+. tests/lib.sh
+
+H='schema,tool_version,host,cpu_model,kernel,backend,backend_version,driver,alg,key_bits,block_bytes,direction,ops_per_sec,bytes_per_sec,ns_per_byte,cycles_per_byte,ghz,reps,rel_spread,timestamp,tool,status,error,iv_mode,sector_bytes,threads,auth,cpu_flags'
+
+# row HOST ALG BITS BLOCK DIR DRIVER BYTES_PER_SEC SPREAD [STATUS ERROR VERSION]
+# $FLAGS is the last (extra) column, quoted; it may hold a line break.
+FLAGS='"aes,avx2,sha_ni"'
+row() {
+	ops=
+	[ -n "$7" ] && ops=$(awk "BEGIN { print $7 / $4 }")
+	printf 'cryptobench-csv-1,0.1.0,%s,"AMD EPYC 9R14 96-Core, ""Zen 4""",Linux 6.1,openssl,%s,%s,%s,%s,%s,%s,%s,%s,0.5,1.8,3.6,5,%s,2025-01-01T00:00:00Z,speed,%s,%s,per-request,0,1,,%s\r\n' \
+		"$1" "${11:-3.0.2}" "$6" "$2" "$3" "$4" "$5" "$ops" \
+		"$7" "$8" "${9:-ok}" "${10:-}" "$FLAGS"
+}
+lacks() { ! contains "$@"; }
+# base_rows HOST: a base set of four points
+base_rows() {
+	row "$1" 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 800000000 0.02
+	row "$1" 'cbc(aes)' 128 8192 encrypt cbc-aes-openssl 1400000000 0.01
+	row "$1" 'cbc(aes)' 128 8192 decrypt cbc-aes-openssl 9000000000 0.01
+	row "$1" 'xts(aes)' 256 4096 encrypt xts-aes-openssl 5000000000 0.01
+}
+{ echo "$H"; base_rows hostA; } >"$T/base.csv"
+
+# identical -> exit 0, all same
+expect_exit 0 "identical files" "$CB" compare "$T/base.csv" "$T/base.csv"
+check "identical: 4 matched" contains "$out" "4 matched: 0 regressions"
+check "identical: all same" [ "$(printf '%s\n' "$out" | grep -c ' same$')" -eq 4 ]
+check "identical: no REGRESSION" lacks "$out" "REGRESSION"
+check "summary is the last line" contains "$(printf '%s\n' "$out" | tail -n 1)" "summary:"
+
+# a regression: 16-byte encrypt 12.5% slower; 8192 decrypt 10% faster;
+# 8192 encrypt 1.4% faster; xts missing; ecb new.
+{ echo "$H"
+  row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 700000000 0.02
+  row hostA 'cbc(aes)' 128 8192 encrypt cbc-aes-openssl 1420000000 0.01
+  row hostA 'cbc(aes)' 128 8192 decrypt cbc-aes-openssl 9900000000 0.01
+  row hostA 'ecb(aes)' 128 4096 encrypt ecb-aes-openssl 5000000000 0.01
+} >"$T/new.csv"
+expect_exit 1 "regression exits 1" "$CB" compare "$T/base.csv" "$T/new.csv"
+reg=$(printf '%s\n' "$out" | grep REGRESSION)
+check "REGRESSION row is the 16-byte encrypt" contains "$reg" "cbc(aes)    128     16  encrypt"
+check "REGRESSION row shows -12.5%" contains "$reg" "-12.5%"
+check "REGRESSION row shows MB/s" contains "$reg" "800.0       700.0"
+check "improved row" contains "$(printf '%s\n' "$out" | grep decrypt)" "improved"
+check "same row" contains "$(printf '%s\n' "$out" | grep '8192  encrypt')" "same"
+check "only in BASE lists xts" contains "$out" "only in BASE (1):
+  xts(aes)"
+check "only in NEW lists ecb" contains "$out" "only in NEW (1):
+  ecb(aes)"
+check "summary counts" contains "$out" "3 matched: 1 regression, 1 improved, 1 same, 0 noise; 1 only in BASE, 1 only in NEW"
+expect_exit 0 "--threshold 15 tolerates 12.5%" "$CB" compare "$T/base.csv" "$T/new.csv" --threshold 15
+check "threshold shown" contains "$out" "threshold 15%"
+expect_exit 1 "--threshold=2% form" "$CB" compare --threshold=2% "$T/base.csv" "$T/new.csv"
+
+# noise: 8% slower but the points' spreads are 5% + 4% = 9%
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 1000000000 0.05; } >"$T/nb.csv"
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 920000000 0.04; } >"$T/nn.csv"
+expect_exit 0 "change within spread is noise" "$CB" compare "$T/nb.csv" "$T/nn.csv"
+check "noise verdict" contains "$out" "-8.0%     9.0%  noise"
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 880000000 0.04; } >"$T/nn2.csv"
+expect_exit 1 "change beyond spread is a regression" "$CB" compare "$T/nb.csv" "$T/nn2.csv"
+
+# repeated runs: the median (1000, 1100, 5000 -> 1100 MB/s) against 1000
+{ echo "$H"
+  row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 1000000000 0.01
+  row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 5000000000 0.01
+  echo "$H"
+  row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 1100000000 0.01
+} >"$T/runs.csv"
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 1100000000 0.0; } >"$T/one.csv"
+expect_exit 0 "median of repeated runs" "$CB" compare "$T/runs.csv" "$T/one.csv" --format csv
+check "median is 1100 MB/s, 3 runs" contains "$out" ",1100000000,"
+check "3 runs counted" contains "$out" ",3,3.0.2,1100000000,0,1,3.0.2"
+
+# multi-host files made with cat: host by host, or pick one from each side
+{ echo "$H"; base_rows hostB; } >"$T/hostB.csv"
+cat "$T/base.csv" "$T/hostB.csv" >"$T/all.csv"
+expect_exit 0 "multi-host file vs itself" "$CB" compare "$T/all.csv" "$T/all.csv"
+check "multi-host matched by host" contains "$out" "matching by host"
+check "multi-host: 8 points" contains "$out" "8 matched"
+check "host column shown" contains "$out" "hostB  cbc(aes)"
+sed 's/,hostB,\(.*\),1400000000,/,hostB,\1,1200000000,/' "$T/all.csv" >"$T/all2.csv"
+expect_exit 1 "multi-host regression on one host" "$CB" compare "$T/all.csv" "$T/all2.csv"
+check "regression names hostB" contains "$(printf '%s\n' "$out" | grep REGRESSION)" "hostB"
+expect_exit 0 "--base-host/--new-host pick one host each" \
+	"$CB" compare "$T/all.csv" "$T/all2.csv" --base-host hostA --new-host hostA
+check "picked hosts shown" contains "$out" "host hostA"
+expect_exit 1 "comparing two hosts of one file" \
+	"$CB" compare "$T/all2.csv" "$T/all2.csv" --base-host hostA --new-host hostB
+check "hosts ignored when one each" contains "$out" "hosts ignored"
+expect_exit 2 "--host not in the file" "$CB" compare "$T/all.csv" "$T/all.csv" --host hostC
+check "unknown host lists the hosts" contains "$err" "'hostA', 'hostB'"
+expect_exit 0 "--by cpu pools hosts with one CPU" "$CB" compare "$T/all.csv" "$T/all.csv" --by cpu
+check "--by cpu: 4 points" contains "$out" "4 matched"
+expect_exit 0 "--where on a column" "$CB" compare "$T/all.csv" "$T/all.csv" --where 'alg=xts(aes)'
+check "--where selects" contains "$out" "2 matched"
+expect_exit 2 "--where on a missing column" "$CB" compare "$T/all.csv" "$T/all.csv" --where nosuch=1
+check "missing column named" contains "$err" "nosuch"
+
+# failed in NEW counts as a regression; skipped does not
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl "" "" failed "wrong ciphertext"; } >"$T/failed.csv"
+expect_exit 1 "a point that now fails" "$CB" compare "$T/nb.csv" "$T/failed.csv"
+check "FAILED verdict with the reason" contains "$out" "FAILED      wrong ciphertext"
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl "" "" skipped "no key size"; } >"$T/skipped.csv"
+expect_exit 0 "a point now skipped" "$CB" compare "$T/nb.csv" "$T/skipped.csv"
+check "skipped verdict" contains "$out" "skipped"
+
+# csv output
+expect_exit 1 "--format csv" "$CB" compare "$T/base.csv" "$T/new.csv" --format csv
+check "csv header" contains "$(printf '%s\n' "$out" | head -n 1)" "group,tool,backend,driver,alg,key_bits"
+check "csv regression row" contains "$out" ",regression"
+check "csv only-base row" contains "$out" ",only-base"
+check "csv summary on stderr" contains "$err" "1 regression"
+
+# standard input
+expect_exit 1 "NEW from standard input" sh -c "\"$CB\" compare \"$T/base.csv\" - <\"$T/new.csv\""
+
+# nothing in common -> 77
+{ echo "$H"; row hostA 'ctr(aes)' 128 16 encrypt ctr-aes-openssl 1000 0.01; } >"$T/other.csv"
+expect_exit 77 "no common point" "$CB" compare "$T/base.csv" "$T/other.csv"
+check "no common point explained" contains "$err" "nothing to compare"
+
+# --dump: TSV for the plot script
+expect_exit 0 "--dump" "$CB" compare --dump "$T/all.csv" "$T/nb.csv"
+check "dump header" contains "$(printf '%s\n' "$out" | head -n 1)" "host	cpu_model	tool	backend"
+check "dump rows: one per host and point" [ "$(printf '%s\n' "$out" | wc -l)" -eq 9 ]
+check "dump merges files: 800 and 1000 MB/s" contains "$out" "	900	0.2222	2"
+check "dump keeps the quoted cpu model" contains "$out" 'AMD EPYC 9R14 96-Core, "Zen 4"'
+expect_exit 0 "--dump of repeated runs" "$CB" compare --dump "$T/runs.csv"
+check "dump median of runs, spread across runs" contains "$out" "	1100	3.636	3"
+expect_exit 0 "--dump --host" "$CB" compare --dump --host hostB "$T/all.csv"
+check "dump --host selects" [ "$(printf '%s\n' "$out" | grep -c hostA)" -eq 0 ]
+
+# malformed files: exit 2 naming FILE:LINE
+# bad NAME LINE WORD: $T/NAME.csv must be rejected naming it and LINE
+bad() {
+	expect_exit 2 "bad $1" "$CB" compare "$T/base.csv" "$T/$1.csv"
+	check "bad $1 names $1.csv:$2" contains "$err" "$T/$1.csv:$2:"
+	check "bad $1 says $3" contains "$err" "$3"
+	check "bad $1 prints no table" [ -z "$out" ]
+}
+{ echo "$H"; base_rows hostA; printf 'cryptobench-csv-1,"unterminated\r\n'; } >"$T/unterminated.csv"
+bad unterminated 6 "unterminated"
+{ echo "$H"; base_rows hostA | sed '3s/,8192,/,8k,/'; } >"$T/nonnumeric.csv"
+bad nonnumeric 4 "'block_bytes': '8k'"
+{ echo "$H"; base_rows hostA | sed '2s/,1400000000,/,fast,/'; } >"$T/badspeed.csv"
+bad badspeed 3 "'bytes_per_sec': 'fast' is not a number"
+{ echo "$H"; base_rows hostA | sed '4s/,256,/,/'; } >"$T/fields.csv"
+bad fields 5 "27 fields, but the header (line 1) has 28 columns"
+{ echo "$H"; base_rows hostA | sed 's/cryptobench-csv-1/cryptobench-csv-9/'; } >"$T/schema.csv"
+bad schema 2 "unknown schema 'cryptobench-csv-9'"
+{ echo "$H" | sed 's/,rel_spread,/,spread,/'; base_rows hostA; } >"$T/missingcol.csv"
+bad missingcol 1 "missing required column 'rel_spread'"
+{ echo "$H"; base_rows hostA; printf 'x\001y\n'; } >"$T/binary.csv"
+bad binary 6 "control byte"
+{ echo "$H"; base_rows hostA; printf 'cryptobench-csv-1,\0\n'; } >"$T/nul.csv"
+bad nul 6 "NUL"
+: >"$T/empty.csv"
+bad empty 1 "empty file"
+head -c 4096 /dev/urandom >"$T/random.csv"
+expect_exit 2 "random bytes" "$CB" compare "$T/base.csv" "$T/random.csv"
+check "random bytes name a line" contains "$err" "$T/random.csv:"
+{ echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl "" 0.01; } >"$T/nospeed.csv"
+bad nospeed 2 "'bytes_per_sec' is empty in a measured row"
+expect_exit 2 "malformed BASE" "$CB" compare "$T/fields.csv" "$T/base.csv"
+check "malformed BASE named" contains "$err" "$T/fields.csv:5:"
+# a quoted field with a line break: later lines are numbered as in the file
+FLAGS='"aes,
+avx2"'
+{ echo "$H"; base_rows hostA; FLAGS='"x"'; row hostA 'cbc(aes)' 128 64 encrypt d 1e9 zero; } >"$T/multiline.csv"
+bad multiline 10 "'rel_spread': 'zero'"
+FLAGS='"aes,
+avx2"'
+{ echo "$H"; base_rows hostA; } >"$T/multiline.csv"
+expect_exit 0 "line breaks inside quoted fields" "$CB" compare "$T/base.csv" "$T/multiline.csv"
+check "line breaks: 4 matched" contains "$out" "4 matched"
+
+# missing files and usage
+expect_exit 2 "missing file" "$CB" compare "$T/base.csv" "$T/nope.csv"
+check "missing file named" contains "$err" "$T/nope.csv"
+expect_exit 2 "missing BASE" "$CB" compare "$T/nope.csv" "$T/base.csv"
+check "missing BASE named" contains "$err" "$T/nope.csv"
+expect_exit 2 "a directory" "$CB" compare "$T/base.csv" "$T"
+expect_exit 2 "one file" "$CB" compare "$T/base.csv"
+expect_exit 2 "three files" "$CB" compare "$T/base.csv" "$T/base.csv" "$T/base.csv"
+expect_exit 2 "bad threshold" "$CB" compare "$T/base.csv" "$T/new.csv" --threshold x
+check "bad threshold named" contains "$err" "--threshold 'x'"
+expect_exit 2 "negative threshold" "$CB" compare "$T/base.csv" "$T/new.csv" --threshold -5
+expect_exit 2 "bad format" "$CB" compare "$T/base.csv" "$T/new.csv" --format xml
+check "bad format named" contains "$err" "xml"
+expect_exit 2 "bad --where" "$CB" compare "$T/base.csv" "$T/new.csv" --where host
+expect_exit 2 "unknown option" "$CB" compare "$T/base.csv" "$T/new.csv" --frob
+expect_exit 2 "--by a missing column" "$CB" compare "$T/base.csv" "$T/new.csv" --by nosuch
+expect_exit 2 "--dump without files" "$CB" compare --dump
+expect_exit 0 "--help" "$CB" compare --help
+check "help mentions --threshold" contains "$out" "--threshold"
+
+finish
