@@ -1,0 +1,553 @@
+/*
+ * native.c - the native backend: cryptobench's own AES for ecb(aes),
+ * cbc(aes) and a fused essiv(cbc(aes),sha256), in x86-64 assembly
+ * (the .S files under backends/native/x86_64/, contracts in native_asm.h).
+ *
+ * Three code paths - aesni (AES-NI, SSE), vaes256 (VAES on ymm) and
+ * vaes512 (VAES on zmm) - each with its own const implementation table
+ * whose driver names end in the path.  At load time a constructor reads
+ * CPUID/XGETBV and CRYPTOBENCH_ISA (a cap), picks the best permitted path
+ * and points the backend's table at that path's implementations; nothing
+ * is dispatched per request (every entry point is a direct call into its
+ * path's routines) and tests can run every path side by side through
+ * cb_native_isa_impls().
+ *
+ * Encryption of one request is one CBC chain, latency-bound whatever the
+ * vector width: every path uses the AES-NI chain routine, with ESSIV's
+ * AES-256 of the IV fused in.  Decryption and ECB are throughput-bound and
+ * use the path's widest vectors.  A multi-sector request is encrypted as
+ * 8 (aesni) or 16 (vaes) independent sector chains interleaved; fewer
+ * sectors than lanes repeat the last sector in the spare lanes (the
+ * routines write the same bytes twice), so any count runs in
+ * ceil(n / lanes) passes.  ESSIV's salt is SHA-256(key) from whichever
+ * library backend provides sha256 (cb_digest).  On other architectures the
+ * backend is compiled as a stub that reports itself unavailable.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "native.h"
+#include "native_asm.h"
+
+/* ---- the code paths and how one is chosen (portable) -------------------- */
+
+static const char *const isa_names[CB_NATIVE_NISA] = {
+	"aesni", "vaes256", "vaes512",
+};
+
+static int isa_by_name(const char *s)
+{
+	for (int i = 0; i < CB_NATIVE_NISA; i++)
+		if (!strcmp(s, isa_names[i]))
+			return i;
+	return -EINVAL;
+}
+
+const char *cb_native_isa_name(int isa)
+{
+	return isa >= 0 && isa < CB_NATIVE_NISA ? isa_names[isa] : NULL;
+}
+
+int cb_native_choose(const char *cap, int cpu_isa)
+{
+	int c = CB_NATIVE_NISA - 1;
+
+	if (cap && *cap && (c = isa_by_name(cap)) < 0)
+		return -EINVAL;
+	if (cpu_isa < 0)
+		return -ENOTSUP;
+	return c < cpu_isa ? c : cpu_isa;
+}
+
+static const char *native_version(void)
+{
+	return CB_VERSION;
+}
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+
+_Static_assert(offsetof(struct cb_aes_key, enc) == CB_AESKEY_ENC, "enc");
+_Static_assert(offsetof(struct cb_aes_key, dec) == CB_AESKEY_DEC, "dec");
+_Static_assert(offsetof(struct cb_aes_key, rounds) == CB_AESKEY_ROUNDS,
+               "rounds");
+_Static_assert(sizeof(struct cb_aes_key) == CB_AESKEY_SIZE, "key size");
+_Static_assert(offsetof(struct cb_native_ctx, key) == CB_CTX_KEY, "key");
+_Static_assert(offsetof(struct cb_native_ctx, salt) == CB_CTX_SALT, "salt");
+_Static_assert(offsetof(struct cb_native_ctx, iv) == CB_CTX_IV, "iv");
+_Static_assert(offsetof(struct cb_lanes, in) == CB_LANES_IN, "lanes in");
+_Static_assert(offsetof(struct cb_lanes, iv) == CB_LANES_IV, "lanes iv");
+
+/* The context is over-allocated and aligned here: the core promises no
+ * more than malloc's alignment and the key schedules want 64. */
+#define CTX_SIZE (sizeof(struct cb_native_ctx) + 63)
+
+static inline struct cb_native_ctx *ctx_of(void *p)
+{
+	return (struct cb_native_ctx *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+static int bad_len(size_t len)
+{
+	cb_set_error("native: %zu bytes is not a multiple of the AES block", len);
+	return -EINVAL;
+}
+
+/* ---- keys --------------------------------------------------------------- */
+
+static int native_setkey(void *vctx, const struct cb_impl *impl,
+                         const uint8_t *key, size_t keylen)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (keylen != 16 && keylen != 24 && keylen != 32) {
+		cb_set_error("native: AES takes a 128, 192 or 256-bit key, "
+		             "not %zu bits", keylen * 8);
+		return -EINVAL;
+	}
+	cb_aes_expand_key(&c->key, key, keylen);
+	memset(c->iv, 0, sizeof c->iv);
+	return 0;
+}
+
+static int native_essiv_setkey(void *vctx, const struct cb_impl *impl,
+                               const uint8_t *key, size_t keylen)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+	uint8_t salt[32];
+	int rc;
+
+	if ((rc = native_setkey(vctx, impl, key, keylen)) < 0)
+		return rc;
+	if ((rc = cb_digest("sha256", NULL, 0, key, keylen, salt)) < 0)
+		return rc;
+	cb_aes_expand_key(&c->salt, salt, sizeof salt);
+	cb_wipe(salt, sizeof salt);
+	return 0;
+}
+
+static void native_free(void *vctx)
+{
+	cb_wipe(ctx_of(vctx), sizeof(struct cb_native_ctx));
+}
+
+/* ---- one request: encryption is one chain on every path ----------------- */
+
+static int native_cbc_encrypt(void *vctx, const uint8_t *iv,
+                              const uint8_t *in, uint8_t *out, size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (len % 16)
+		return bad_len(len);
+	cb_aesni_cbc_enc(&c->key, iv ? iv : c->iv, c->iv, in, out, len);
+	return 0;
+}
+
+static int native_essiv_encrypt(void *vctx, const uint8_t *iv,
+                                const uint8_t *in, uint8_t *out, size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (len % 16)
+		return bad_len(len);
+	if (iv)
+		cb_aesni_essiv_cbc_enc(c, iv, in, out, len);
+	else
+		cb_aesni_cbc_enc(&c->key, c->iv, c->iv, in, out, len);
+	return 0;
+}
+
+/* ---- per path ----------------------------------------------------------- */
+
+typedef void block_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
+                      size_t);
+typedef void chain_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
+                      const uint8_t *, uint8_t *, size_t);
+typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
+                      const uint8_t *, uint8_t *, size_t);
+typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
+                      ptrdiff_t, size_t);
+
+struct path {
+	block_fn *ecb_enc, *ecb_dec;
+	chain_fn *cbc_dec;
+	essiv_fn *essiv_dec;
+	lanes_fn *lanes;          /* multi-sector CBC encryption             */
+	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
+	size_t nlanes;
+	size_t lane_mult;         /* sector sizes for `lanes`: its multiples
+	                             (vaes256: the staged routine only pays
+	                             where lanes share L1 sets)              */
+};
+
+static const struct path path_aesni = {
+	cb_aesni_ecb_enc, cb_aesni_ecb_dec, cb_aesni_cbc_dec,
+	cb_aesni_essiv_cbc_dec, cb_aesni_cbc_enc_lanes8,
+	cb_aesni_cbc_enc_lanes8, 8, 16,
+};
+static const struct path path_vaes256 = {
+	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
+	cb_vaes256_essiv_cbc_dec, cb_vaes256_cbc_enc_lanes16,
+	cb_vaes256_cbc_enc_lanes16_any, 16, 2048,
+};
+static const struct path path_vaes512 = {
+	cb_vaes512_ecb_enc, cb_vaes512_ecb_dec, cb_vaes512_cbc_dec,
+	cb_vaes512_essiv_cbc_dec, cb_vaes512_cbc_enc_lanes16,
+	cb_vaes256_cbc_enc_lanes16_any, 16, 64,
+};
+
+/*
+ * The bodies below are inlined into each path's entry points with the
+ * path constant, so every call into assembly is a direct call.
+ */
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE int ecb_crypt(block_fn *fn, void *vctx, const uint8_t *in,
+                     uint8_t *out, size_t len)
+{
+	if (len % 16)
+		return bad_len(len);
+	fn(&ctx_of(vctx)->key, in, out, len);
+	return 0;
+}
+
+INLINE int cbc_decrypt(const struct path *p, void *vctx, const uint8_t *iv,
+                       const uint8_t *in, uint8_t *out, size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (len % 16)
+		return bad_len(len);
+	p->cbc_dec(&c->key, iv ? iv : c->iv, c->iv, in, out, len);
+	return 0;
+}
+
+INLINE int essiv_decrypt(const struct path *p, void *vctx, const uint8_t *iv,
+                         const uint8_t *in, uint8_t *out, size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (len % 16)
+		return bad_len(len);
+	if (iv)
+		p->essiv_dec(c, iv, in, out, len);
+	else
+		p->cbc_dec(&c->key, c->iv, c->iv, in, out, len);
+	return 0;
+}
+
+static void put_sector_iv(uint8_t iv[16], uint64_t sector)
+{
+	for (int i = 0; i < 8; i++)
+		iv[i] = (uint8_t)(sector >> (8 * i));
+	memset(iv + 8, 0, 8);
+}
+
+static int check_sectors(size_t sector_size, size_t len)
+{
+	if (!sector_size || sector_size % 16 || len % sector_size) {
+		cb_set_error("native: %zu bytes is not a whole number of %zu-byte "
+		             "sectors of whole AES blocks", len, sector_size);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The multi-sector entry points only read the context (IVs and lane
+ * tables live on the stack), so several threads may share one key. */
+INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
+                       uint64_t first, size_t ss, const uint8_t *in,
+                       uint8_t *out, size_t len)
+{
+	const struct cb_native_ctx *c = ctx_of(vctx);
+	lanes_fn *lanes = ss % p->lane_mult ? p->lanes_any : p->lanes;
+	ptrdiff_t delta = (ptrdiff_t)((uintptr_t)out - (uintptr_t)in);
+	size_t nl = p->nlanes, n;
+	struct cb_lanes l;
+	int rc;
+
+	if ((rc = check_sectors(ss, len)) < 0)
+		return rc;
+	n = len / ss;
+	for (size_t s = 0; s < n; s += nl) {
+		size_t m = n - s < nl ? n - s : nl;
+
+		for (size_t j = 0; j < nl; j++) {
+			size_t k = s + (j < m ? j : m - 1);
+
+			l.in[j] = in + k * ss;
+			put_sector_iv(l.iv[j], first + k);
+		}
+		if (essiv)
+			p->ecb_enc(&c->salt, l.iv[0], l.iv[0], nl * 16);
+		lanes(&c->key, &l, delta, ss);
+	}
+	return 0;
+}
+
+INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
+                       uint64_t first, size_t ss, const uint8_t *in,
+                       uint8_t *out, size_t len)
+{
+	const struct cb_native_ctx *c = ctx_of(vctx);
+	uint8_t iv[CB_LANES_MAX][16];
+	size_t n;
+	int rc;
+
+	if ((rc = check_sectors(ss, len)) < 0)
+		return rc;
+	n = len / ss;
+	for (size_t s = 0; s < n; s += CB_LANES_MAX) {
+		size_t m = n - s < CB_LANES_MAX ? n - s : CB_LANES_MAX;
+
+		for (size_t j = 0; j < m; j++)
+			put_sector_iv(iv[j], first + s + j);
+		if (essiv)
+			p->ecb_enc(&c->salt, iv[0], iv[0], m * 16);
+		for (size_t j = 0; j < m; j++)
+			p->cbc_dec(&c->key, iv[j], iv[j], in + (s + j) * ss,
+			           out + (s + j) * ss, ss);
+	}
+	return 0;
+}
+
+#define CRYPT_ARGS void *ctx, const uint8_t *iv, const uint8_t *in, \
+                   uint8_t *out, size_t len
+#define SECT_ARGS  void *ctx, uint64_t first, size_t ss, const uint8_t *in, \
+                   uint8_t *out, size_t len
+
+#define PATH(isa)                                                              \
+static int isa##_ecb_encrypt(CRYPT_ARGS)                                      \
+{ return ecb_crypt(path_##isa.ecb_enc, ctx, in, out, len); }                  \
+static int isa##_ecb_decrypt(CRYPT_ARGS)                                      \
+{ return ecb_crypt(path_##isa.ecb_dec, ctx, in, out, len); }                  \
+static int isa##_cbc_decrypt(CRYPT_ARGS)                                      \
+{ return cbc_decrypt(&path_##isa, ctx, iv, in, out, len); }                    \
+static int isa##_essiv_decrypt(CRYPT_ARGS)                                    \
+{ return essiv_decrypt(&path_##isa, ctx, iv, in, out, len); }                  \
+static int isa##_cbc_enc_sectors(SECT_ARGS)                                   \
+{ return enc_sectors(&path_##isa, 0, ctx, first, ss, in, out, len); }          \
+static int isa##_cbc_dec_sectors(SECT_ARGS)                                   \
+{ return dec_sectors(&path_##isa, 0, ctx, first, ss, in, out, len); }          \
+static int isa##_essiv_enc_sectors(SECT_ARGS)                                 \
+{ return enc_sectors(&path_##isa, 1, ctx, first, ss, in, out, len); }          \
+static int isa##_essiv_dec_sectors(SECT_ARGS)                                 \
+{ return dec_sectors(&path_##isa, 1, ctx, first, ss, in, out, len); }          \
+static const struct cb_impl impl_cbc_##isa = {                                 \
+	.alg = "cbc(aes)", .driver = "cbc-aes-native-" #isa,                   \
+	.priority = 300, .ctx_size = CTX_SIZE,                                 \
+	.setkey = native_setkey, .free = native_free,                          \
+	.encrypt = native_cbc_encrypt, .decrypt = isa##_cbc_decrypt,           \
+	.encrypt_sectors = isa##_cbc_enc_sectors,                              \
+	.decrypt_sectors = isa##_cbc_dec_sectors,                              \
+};                                                                             \
+static const struct cb_impl impl_ecb_##isa = {                                 \
+	.alg = "ecb(aes)", .driver = "ecb-aes-native-" #isa,                   \
+	.priority = 300, .ctx_size = CTX_SIZE,                                 \
+	.setkey = native_setkey, .free = native_free,                          \
+	.encrypt = isa##_ecb_encrypt, .decrypt = isa##_ecb_decrypt,            \
+};                                                                             \
+static const struct cb_impl impl_essiv_##isa = {                               \
+	.alg = "essiv(cbc(aes),sha256)", .driver = "essiv-cbc-aes-native-" #isa,\
+	.priority = 300, .ctx_size = CTX_SIZE,                                 \
+	.setkey = native_essiv_setkey, .free = native_free,                    \
+	.encrypt = native_essiv_encrypt, .decrypt = isa##_essiv_decrypt,       \
+	.encrypt_sectors = isa##_essiv_enc_sectors,                            \
+	.decrypt_sectors = isa##_essiv_dec_sectors,                            \
+};                                                                             \
+static const struct cb_impl *const impls_##isa[] = {                           \
+	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, NULL,             \
+};
+
+PATH(aesni)
+PATH(vaes256)
+PATH(vaes512)
+
+static const struct cb_impl *const *const path_impls[CB_NATIVE_NISA] = {
+	impls_aesni, impls_vaes256, impls_vaes512,
+};
+
+/* ---- CPU features and the choice of path -------------------------------- */
+
+struct cpu_caps {
+	int aes, osxsave, avx, avx2, vaes, avx512f, avx512vl;
+	int ymm_os, zmm_os;       /* XCR0: the OS saves that state        */
+};
+
+static void cpu_caps(struct cpu_caps *k)
+{
+	unsigned a, b, c, d, max;
+
+	memset(k, 0, sizeof *k);
+	max = __get_cpuid_max(0, NULL);
+	if (max < 1 || !__get_cpuid(1, &a, &b, &c, &d))
+		return;
+	k->aes = (c >> 25) & 1;
+	k->osxsave = (c >> 27) & 1;
+	k->avx = (c >> 28) & 1;
+	if (max >= 7) {
+		__cpuid_count(7, 0, a, b, c, d);
+		k->avx2 = (b >> 5) & 1;
+		k->avx512f = (b >> 16) & 1;
+		k->avx512vl = (b >> 31) & 1;
+		k->vaes = (c >> 9) & 1;
+	}
+	if (k->osxsave) {
+		unsigned lo, hi;
+
+		__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+		k->ymm_os = (lo & 0x06) == 0x06;      /* SSE, AVX            */
+		k->zmm_os = (lo & 0xe6) == 0xe6;      /* + opmask, ZMM hi/lo */
+	}
+}
+
+static int caps_isa(const struct cpu_caps *k)
+{
+	if (!k->aes)
+		return -ENOTSUP;
+	if (!(k->vaes && k->avx && k->avx2 && k->ymm_os))
+		return CB_NATIVE_AESNI;
+	if (!(k->avx512f && k->avx512vl && k->zmm_os))
+		return CB_NATIVE_VAES256;
+	return CB_NATIVE_VAES512;
+}
+
+int cb_native_cpu_isa(void)
+{
+	struct cpu_caps k;
+
+	cpu_caps(&k);
+	return caps_isa(&k);
+}
+
+/* Chosen once, at load time, before anything reads the table. */
+static struct {
+	int status;               /* 0 or -ENOTSUP/-EINVAL                */
+	int isa, cpu_isa;
+	char why[160];
+	char details[200];
+} chosen;
+
+/* The backend's table: the chosen path's impls, copied by native_init. */
+static const struct cb_impl *native_impls[4];
+
+const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
+{
+	if (isa < 0 || isa >= CB_NATIVE_NISA) {
+		*why = "no such code path";
+		return NULL;
+	}
+	if (chosen.cpu_isa < 0) {
+		*why = "CPU has no AES-NI";
+		return NULL;
+	}
+	if (isa > chosen.cpu_isa) {
+		*why = isa == CB_NATIVE_VAES512
+		       ? "CPU (or OS) lacks VAES with AVX-512"
+		       : "CPU (or OS) lacks VAES with AVX2";
+		return NULL;
+	}
+	return path_impls[isa];
+}
+
+__attribute__((constructor)) static void native_init(void)
+{
+	struct cpu_caps k;
+	const char *cap = getenv("CRYPTOBENCH_ISA");
+	char cpu[96] = "";
+	int n = 0;
+
+	cpu_caps(&k);
+	chosen.cpu_isa = caps_isa(&k);
+	chosen.status = cb_native_choose(cap, chosen.cpu_isa);
+	chosen.isa = chosen.status < 0 ? CB_NATIVE_AESNI : chosen.status;
+	memcpy(native_impls, path_impls[chosen.isa], sizeof native_impls);
+	if (chosen.status == -EINVAL) {
+		snprintf(chosen.why, sizeof chosen.why, "CRYPTOBENCH_ISA='%.40s' "
+		         "is not a code path (aesni, vaes256 or vaes512)", cap);
+		return;
+	}
+	if (chosen.status < 0) {
+		snprintf(chosen.why, sizeof chosen.why, "CPU has no AES-NI");
+		return;
+	}
+	chosen.status = 0;
+#define FLAG(f) if (k.f && n < (int)sizeof cpu) \
+	n += snprintf(cpu + n, sizeof cpu - n, "%s" #f, n ? " " : "")
+	FLAG(aes);
+	FLAG(vaes);
+	FLAG(avx2);
+	FLAG(avx512f);
+	FLAG(avx512vl);
+#undef FLAG
+	if (k.osxsave && (!k.ymm_os || !k.zmm_os) && n < (int)sizeof cpu)
+		snprintf(cpu + n, sizeof cpu - n, "; os saves no %s",
+		         k.ymm_os ? "zmm" : "ymm");
+	if (!cap || !*cap)
+		snprintf(chosen.details, sizeof chosen.details,
+		         "%s (cpu: %s; cap: none)", isa_names[chosen.isa], cpu);
+	else if (isa_by_name(cap) > chosen.cpu_isa)
+		snprintf(chosen.details, sizeof chosen.details,
+		         "%s (cpu: %s; cap: %s, above this CPU's best)",
+		         isa_names[chosen.isa], cpu, cap);
+	else
+		snprintf(chosen.details, sizeof chosen.details,
+		         "%s (cpu: %s; cap: %s)", isa_names[chosen.isa], cpu, cap);
+}
+
+/* ---- the backend -------------------------------------------------------- */
+
+static int native_probe(const char **why)
+{
+	if (chosen.status < 0)
+		*why = chosen.why;
+	return chosen.status;
+}
+
+static const char *native_details(void)
+{
+	return chosen.details;
+}
+
+#else /* !__x86_64__ */
+
+static const struct cb_impl *const native_impls[] = { NULL };
+static const char *const not_here = "native code is x86-64 only";
+
+int cb_native_cpu_isa(void)
+{
+	return -ENOTSUP;
+}
+
+const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
+{
+	*why = not_here;
+	return NULL;
+}
+
+static int native_probe(const char **why)
+{
+	*why = not_here;
+	return -ENOTSUP;
+}
+
+static const char *native_details(void)
+{
+	return NULL;
+}
+
+#endif /* __x86_64__ */
+
+const struct cb_backend cb_backend_native = {
+	.name = "native",
+	.description = "cryptobench's own AES-NI/VAES assembly "
+	               "(fused ESSIV-CBC, multi-sector CBC)",
+	.probe = native_probe,
+	.version = native_version,
+	.details = native_details,
+	.impls = native_impls,
+};

@@ -1,0 +1,170 @@
+/*
+ * native_asm.h - the C prototypes and contracts of the native backend's
+ * x86-64 assembly (the .S files under backends/native/x86_64/), and the
+ * memory layout the assembly shares with C.  The .S files include it too
+ * (__ASSEMBLER__): there only the offsets below are visible.
+ *
+ * Common contract, every routine:
+ *   - SysV AMD64 ABI; no alignment required of in/out/iv/chain buffers;
+ *   - key schedules (struct cb_aes_key, struct cb_native_ctx) 64-byte
+ *     aligned (the glue aligns its context);
+ *   - len is a multiple of 16 (the AES block); len == 0 is a no-op except
+ *     where said;
+ *   - in == out (in place) is allowed; otherwise in and out do not overlap;
+ *   - the ISA each file needs is checked by the caller (native.c, from
+ *     CPUID and XGETBV) before any routine of that file is called:
+ *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state)
+ *       aes_vaes256.S   VAES + AVX2 (VEX, ymm0-15 only); OS saves YMM
+ *       aes_vaes512.S   VAES + AVX512F/VL (EVEX zmm, opmasks); OS saves ZMM
+ *     VAES routines end with vzeroupper.
+ *   - no routine allocates or touches memory beyond its arguments and
+ *     its own stack; data staged on the stack (vaes256 lanes) is wiped
+ *     before return.
+ */
+#ifndef CB_NATIVE_ASM_H
+#define CB_NATIVE_ASM_H
+
+/* struct cb_aes_key: 512 bytes */
+#define CB_AESKEY_ENC    0      /* rk[0..nr], 16 bytes each                  */
+#define CB_AESKEY_DEC    240    /* Equivalent Inverse Cipher keys, dec[0] =
+                                   rk[nr], dec[i] = InvMixColumns(rk[nr-i]),
+                                   dec[nr] = rk[0]                          */
+#define CB_AESKEY_ROUNDS 480    /* u32: 10, 12 or 14                          */
+#define CB_AESKEY_SIZE   512
+
+/* struct cb_native_ctx */
+#define CB_CTX_KEY       0      /* the data key                               */
+#define CB_CTX_SALT      512    /* ESSIV: AES-256 key = SHA-256(data key)     */
+#define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
+
+/* struct cb_lanes */
+#define CB_LANES_MAX     16
+#define CB_LANES_IN      0      /* const uint8_t *in[16]                      */
+#define CB_LANES_IV      128    /* uint8_t iv[16][16]                         */
+
+#ifndef __ASSEMBLER__
+#include <stddef.h>
+#include <stdint.h>
+
+struct cb_aes_key {
+	uint8_t enc[15][16];
+	uint8_t dec[15][16];
+	uint32_t rounds;
+	uint8_t pad[28];
+} __attribute__((aligned(64)));
+
+struct cb_native_ctx {
+	struct cb_aes_key key;
+	struct cb_aes_key salt;
+	uint8_t iv[16];
+} __attribute__((aligned(64)));
+
+/*
+ * A multi-sector request cut into independent CBC chains ("lanes"): lane i
+ * reads len bytes from in[i], writes them to in[i] + out_delta, starting
+ * from iv[i].  Every lane is computed; a caller with fewer sectors than
+ * lanes repeats a real lane (same in[] and iv[]) in the spare ones - the
+ * routines load a position of every lane before storing that position of
+ * any lane, so a repeated lane writes the same bytes again, in place too.
+ */
+struct cb_lanes {
+	const uint8_t *in[CB_LANES_MAX];
+	uint8_t iv[CB_LANES_MAX][16];
+};
+
+/* ---- aes_aesni.S: AES-NI, SSE encoding ---------------------------------- */
+
+/* Expand a 16-, 24- or 32-byte key (keylen checked by the caller) into
+ * k->enc, k->dec and k->rounds. */
+void cb_aes_expand_key(struct cb_aes_key *k, const uint8_t *key,
+                       size_t keylen);
+
+/*
+ * CBC encryption of one chain at the latency bound: nr AES rounds per
+ * block, the next block's XOR folded into the last round's key.  iv is
+ * read before chain is written with the last ciphertext block (the IV
+ * when len == 0); iv == chain continues a chain.  Every routine taking an
+ * iv reads its low 8 bytes a byte at a time, so the load is forwarded
+ * from however the caller just stored a sector number there (an 8-byte
+ * load after byte stores would wait for them to retire); iv == chain is
+ * our own 16-byte store, read as such.
+ */
+void cb_aesni_cbc_enc(const struct cb_aes_key *k, const uint8_t iv[16],
+                      uint8_t chain[16], const uint8_t *in, uint8_t *out,
+                      size_t len);
+/*
+ * Fused ESSIV-CBC encryption: IV = AES-256-ENC(c->salt, iv) then CBC with
+ * c->key; the last ciphertext block (with len == 0: the IV) goes to c->iv.
+ * One routine, no call in between: the ESSIV's last round key carries the
+ * data key's whitening, so the first plaintext block is one XOR from the
+ * first data round and the IV computation is off its path.
+ */
+void cb_aesni_essiv_cbc_enc(struct cb_native_ctx *c, const uint8_t iv[16],
+                            const uint8_t *in, uint8_t *out, size_t len);
+
+/* The same decryption, 8 blocks in flight; iv and chain as above (the
+ * last ciphertext block is read before any store, so in place works). */
+void cb_aesni_cbc_dec(const struct cb_aes_key *k, const uint8_t iv[16],
+                      uint8_t chain[16], const uint8_t *in, uint8_t *out,
+                      size_t len);
+void cb_aesni_essiv_cbc_dec(struct cb_native_ctx *c, const uint8_t iv[16],
+                            const uint8_t *in, uint8_t *out, size_t len);
+
+/* ECB, 8 blocks in flight. */
+void cb_aesni_ecb_enc(const struct cb_aes_key *k, const uint8_t *in,
+                      uint8_t *out, size_t len);
+void cb_aesni_ecb_dec(const struct cb_aes_key *k, const uint8_t *in,
+                      uint8_t *out, size_t len);
+
+/* CBC encryption of 8 lanes (l->in[0..7], l->iv[0..7]) interleaved, len
+ * bytes each (len >= 16). */
+void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
+                             const struct cb_lanes *l, ptrdiff_t out_delta,
+                             size_t len);
+
+/* ---- aes_vaes256.S: VAES on ymm (2 blocks per register) ----------------- */
+
+/* CBC decryption, 16 blocks (8 ymm) in flight. */
+void cb_vaes256_cbc_dec(const struct cb_aes_key *k, const uint8_t iv[16],
+                        uint8_t chain[16], const uint8_t *in, uint8_t *out,
+                        size_t len);
+void cb_vaes256_essiv_cbc_dec(struct cb_native_ctx *c, const uint8_t iv[16],
+                              const uint8_t *in, uint8_t *out, size_t len);
+void cb_vaes256_ecb_enc(const struct cb_aes_key *k, const uint8_t *in,
+                        uint8_t *out, size_t len);
+void cb_vaes256_ecb_dec(const struct cb_aes_key *k, const uint8_t *in,
+                        uint8_t *out, size_t len);
+/* CBC encryption of 16 lanes, two per ymm, staged 64 bytes per lane at a
+ * time through the stack (len a multiple of 64, >= 64); _any reads and
+ * writes the lanes 16 bytes at a time (any len >= 16, slower on a 4 KiB
+ * lane stride: 16 lanes share one L1 set). */
+void cb_vaes256_cbc_enc_lanes16(const struct cb_aes_key *k,
+                                const struct cb_lanes *l,
+                                ptrdiff_t out_delta, size_t len);
+void cb_vaes256_cbc_enc_lanes16_any(const struct cb_aes_key *k,
+                                    const struct cb_lanes *l,
+                                    ptrdiff_t out_delta, size_t len);
+
+/* ---- aes_vaes512.S: VAES on zmm (4 blocks per register) ----------------- */
+
+/* CBC decryption, 32 blocks (8 zmm) in flight, masked tail. */
+void cb_vaes512_cbc_dec(const struct cb_aes_key *k, const uint8_t iv[16],
+                        uint8_t chain[16], const uint8_t *in, uint8_t *out,
+                        size_t len);
+void cb_vaes512_essiv_cbc_dec(struct cb_native_ctx *c, const uint8_t iv[16],
+                              const uint8_t *in, uint8_t *out, size_t len);
+void cb_vaes512_ecb_enc(const struct cb_aes_key *k, const uint8_t *in,
+                        uint8_t *out, size_t len);
+void cb_vaes512_ecb_dec(const struct cb_aes_key *k, const uint8_t *in,
+                        uint8_t *out, size_t len);
+/*
+ * CBC encryption of 16 lanes, four per zmm: 64-byte loads per lane and a
+ * 4x4 transpose of 128-bit lanes in, the same out.  len must be a multiple
+ * of 64 (>= 64).
+ */
+void cb_vaes512_cbc_enc_lanes16(const struct cb_aes_key *k,
+                                const struct cb_lanes *l,
+                                ptrdiff_t out_delta, size_t len);
+
+#endif /* !__ASSEMBLER__ */
+#endif

@@ -1,0 +1,465 @@
+/*
+ * test_native.c - the native backend on every code path this CPU has
+ * (aesni, vaes256, vaes512 side by side; a path the CPU lacks is reported
+ * as skipped, never as passed), against OpenSSL through the openssl
+ * backend (cbc(aes), ecb(aes) and its generic essiv template):
+ *
+ *   - the spec's ESSIV vector, FIPS-197 C.1-C.3, SP 800-38A F.2.1/F.2.2,
+ *     and every essiv/cbc(aes)/ecb(aes) record in vectors/;
+ *   - random keys of every size and lengths from one block to 8 KiB+3
+ *     blocks (odd block counts, every group boundary +-1), out of place
+ *     on unaligned buffers (offsets 1..15), in place, and in pieces with
+ *     iv == NULL continuing the chain, encryption and decryption;
+ *   - multi-sector requests of 1, 3, 15, 17 and 255 sectors of 512 and
+ *     4096 bytes (4096: every lane on the same page offset, the 4 KiB
+ *     aliasing layout), plus sector sizes that are not a multiple of 64,
+ *     unaligned and in place, from sector numbers that cross 2^32 and
+ *     wrap 2^64;
+ *   - the choice of path from CRYPTOBENCH_ISA, driver names, bad lengths
+ *     and keys, a context that malloc did not align.
+ * Deterministic (fixed-seed generator).  Last line: "N passed, N failed".
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "kat.h"
+#include "native.h"
+#include "util.h"
+
+static unsigned passed, failed, skipped;
+static uint64_t rng = 0x2545f4914f6cdd1du;
+
+static void check(int ok, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void check(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		passed++;
+		return;
+	}
+	failed++;
+	if (failed > 50)
+		return;
+	va_start(ap, fmt);
+	fputs("FAIL ", stdout);
+	vprintf(fmt, ap);
+	fputc('\n', stdout);
+	va_end(ap);
+}
+
+static void fill(uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		p[i] = (uint8_t)(rng >> 24);
+	}
+}
+
+static uint8_t *hex(const char *s, size_t *n)
+{
+	uint8_t *p;
+
+	if (cb_hex_decode(s, &p, n) < 0) {
+		fprintf(stderr, "bad hex in the test: %s\n", s);
+		exit(2);
+	}
+	return p;
+}
+
+/* ---- the paths ---------------------------------------------------------- */
+
+static const struct cb_impl *const *paths[CB_NATIVE_NISA];
+
+static const struct cb_impl *impl_of(const struct cb_impl *const *t,
+                                     const char *alg)
+{
+	for (; t && *t; t++)
+		if (!strcmp((*t)->alg, alg))
+			return *t;
+	return NULL;
+}
+
+/* ---- fixed vectors ------------------------------------------------------ */
+
+struct fixed {
+	const char *alg, *key, *iv, *pt, *ct, *source;
+};
+
+static const struct fixed fixed[] = {
+	{ "essiv(cbc(aes),sha256)", "06a9214036b8a15b512e03d534120006",
+	  "3dafba429d9eb4300000000000000000",
+	  "53696e676c6520626c6f636b206d7367",            /* "Single block msg" */
+	  "fa59e75f415665c336ca6b72109f8cd4", "spec: Linux testmgr ESSIV" },
+	{ "ecb(aes)", "000102030405060708090a0b0c0d0e0f", NULL,
+	  "00112233445566778899aabbccddeeff",
+	  "69c4e0d86a7b0430d8cdb78070b4c55a", "FIPS-197 C.1" },
+	{ "ecb(aes)", "000102030405060708090a0b0c0d0e0f1011121314151617", NULL,
+	  "00112233445566778899aabbccddeeff",
+	  "dda97ca4864cdfe06eaf70a0ec0d7191", "FIPS-197 C.2" },
+	{ "ecb(aes)",
+	  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  NULL, "00112233445566778899aabbccddeeff",
+	  "8ea2b7ca516745bfeafc49904b496089", "FIPS-197 C.3" },
+	{ "cbc(aes)", "2b7e151628aed2a6abf7158809cf4f3c",
+	  "000102030405060708090a0b0c0d0e0f",
+	  "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+	  "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710",
+	  "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2"
+	  "73bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7",
+	  "SP 800-38A F.2.1/F.2.2" },
+};
+
+static void test_fixed(int isa)
+{
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+		const struct fixed *f = &fixed[i];
+		const struct cb_impl *im = impl_of(paths[isa], f->alg);
+		size_t kl, ivl = 0, n, cl;
+		uint8_t *key = hex(f->key, &kl), *pt = hex(f->pt, &n);
+		uint8_t *ct = hex(f->ct, &cl), *iv = f->iv ? hex(f->iv, &ivl) : NULL;
+		uint8_t *buf = malloc(n + 1);
+		struct cb_inst x;
+		int rc = cb_inst_new(&x, im, key, kl);
+
+		check(rc == 0, "%s %s: setkey %d", cb_native_isa_name(isa),
+		      f->source, rc);
+		if (rc == 0) {
+			rc = im->encrypt(x.ctx, iv, pt, buf + 1, n);
+			check(rc == 0 && !memcmp(buf + 1, ct, n), "%s %s: encrypt",
+			      cb_native_isa_name(isa), f->source);
+			memcpy(buf, ct, n);
+			rc = im->decrypt(x.ctx, iv, buf, buf, n);
+			check(rc == 0 && !memcmp(buf, pt, n),
+			      "%s %s: decrypt in place", cb_native_isa_name(isa),
+			      f->source);
+			cb_inst_free(&x);
+		}
+		free(key), free(pt), free(ct), free(iv), free(buf);
+	}
+}
+
+/* Every essiv/cbc(aes)/ecb(aes) record of vectors/ through kat_run_impl. */
+static void test_vectors(int isa)
+{
+	static struct vec_file *files;
+	static size_t nfiles;
+	static int loaded, usable;
+	static const char *const algs[] = {
+		"cbc(aes)", "ecb(aes)", "essiv(cbc(aes),sha256)" };
+
+	if (!loaded) {
+		loaded = 1;
+		usable = kat_load("vectors", &files, &nfiles) == 0 &&
+		         kat_validate(files, nfiles) == 0;
+		if (!usable)
+			printf("note: no usable vectors/ here; vector files not "
+			       "run\n");
+	}
+	if (!usable)
+		return;
+	for (size_t i = 0; i < 3; i++) {
+		struct kat_count c = {0};
+
+		kat_run_impl(impl_of(paths[isa], algs[i]), "native", files,
+		             nfiles, &c, stdout, 0);
+		passed += c.passed;
+		failed += c.failed;
+		check(c.passed > 0, "%s: no %s vectors ran",
+		      cb_native_isa_name(isa), algs[i]);
+	}
+}
+
+/* ---- random requests vs OpenSSL ----------------------------------------- */
+
+static const struct cb_impl *ref_cbc, *ref_ecb, *ref_essiv;
+
+static const struct cb_impl *ref_for(const char *alg)
+{
+	return !strcmp(alg, "cbc(aes)") ? ref_cbc
+	       : !strcmp(alg, "ecb(aes)") ? ref_ecb : ref_essiv;
+}
+
+static const size_t lengths[] = {
+	16, 32, 48, 64, 80, 112, 128, 144, 176, 240, 256, 272, 496, 512, 528,
+	1008, 1024, 1040, 1472, 2064, 4096, 4112, 8192, 8240,
+};
+
+/* One (alg, key, length) against every path. */
+static void random_case(const char *alg, size_t kl, size_t len, unsigned k)
+{
+	const struct cb_impl *ref = ref_for(alg);
+	int has_iv = strcmp(alg, "ecb(aes)") != 0;
+	uint8_t key[32], iv[16], *pt = malloc(len), *ct = malloc(len);
+	uint8_t *buf = malloc(len + 16), *src = malloc(len + 16), *in, *out;
+	size_t off = 1 + k % 15, split = (len / 16 / 3 + 1) * 16;
+	struct cb_inst r;
+
+	fill(key, kl), fill(iv, 16), fill(pt, len);
+	if (cb_inst_new(&r, ref, key, kl) < 0 ||
+	    ref->encrypt(r.ctx, has_iv ? iv : NULL, pt, ct, len) < 0) {
+		check(0, "reference %s failed", ref->driver);
+		goto out;
+	}
+	cb_inst_free(&r);
+	out = buf + off;
+	in = src + 16 - off;
+	for (int isa = 0; isa < CB_NATIVE_NISA; isa++) {
+		const struct cb_impl *im = impl_of(paths[isa], alg);
+		const char *p = cb_native_isa_name(isa);
+		const uint8_t *v = has_iv ? iv : NULL;
+		struct cb_inst x;
+
+		if (!im)
+			continue;
+		if (cb_inst_new(&x, im, key, kl) < 0) {
+			check(0, "%s %s: setkey", p, alg);
+			continue;
+		}
+		/* out of place, unaligned in and out */
+		memcpy(in, pt, len);
+		check(im->encrypt(x.ctx, v, in, out, len) == 0 &&
+		      !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt "
+		      "(offset %zu)", p, alg, kl * 8, len, off);
+		memcpy(in, ct, len);
+		check(im->decrypt(x.ctx, v, in, out, len) == 0 &&
+		      !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt "
+		      "(offset %zu)", p, alg, kl * 8, len, off);
+		/* in place */
+		memcpy(out, pt, len);
+		check(im->encrypt(x.ctx, v, out, out, len) == 0 &&
+		      !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt in "
+		      "place", p, alg, kl * 8, len);
+		check(im->decrypt(x.ctx, v, out, out, len) == 0 &&
+		      !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt in "
+		      "place", p, alg, kl * 8, len);
+		/* in two pieces, the second continuing the chain (iv NULL) */
+		if (split < len) {
+			memcpy(out, pt, len);
+			check(im->encrypt(x.ctx, v, out, out, split) == 0 &&
+			      im->encrypt(x.ctx, NULL, out + split, out + split,
+			                  len - split) == 0 &&
+			      !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt "
+			      "in pieces %zu+%zu", p, alg, kl * 8, len, split,
+			      len - split);
+			check(im->decrypt(x.ctx, v, out, out, split) == 0 &&
+			      im->decrypt(x.ctx, NULL, out + split, out + split,
+			                  len - split) == 0 &&
+			      !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt "
+			      "in pieces %zu+%zu", p, alg, kl * 8, len, split,
+			      len - split);
+		}
+		cb_inst_free(&x);
+	}
+out:
+	free(pt), free(ct), free(buf), free(src);
+}
+
+/* ---- multi-sector requests ---------------------------------------------- */
+
+static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
+                        uint64_t first, unsigned k)
+{
+	const struct cb_impl *ref = ref_for(alg);
+	size_t len = ss * n, off = 1 + k % 15;
+	uint8_t key[32], *pt = malloc(len), *ct = malloc(len);
+	uint8_t *buf = malloc(len + 16), *src = malloc(len + 16);
+	uint8_t *out = buf + off, *in = src + 16 - off;
+	struct cb_inst r;
+
+	fill(key, kl), fill(pt, len);
+	if (cb_inst_new(&r, ref, key, kl) < 0 ||
+	    cb_inst_sectors(&r, 1, first, ss, pt, ct, len) < 0) {
+		check(0, "reference %s sectors failed", ref->driver);
+		goto out;
+	}
+	cb_inst_free(&r);
+	for (int isa = 0; isa < CB_NATIVE_NISA; isa++) {
+		const struct cb_impl *im = impl_of(paths[isa], alg);
+		const char *p = cb_native_isa_name(isa);
+		struct cb_inst x;
+
+		if (!im)
+			continue;
+		if (cb_inst_new(&x, im, key, kl) < 0) {
+			check(0, "%s %s: setkey", p, alg);
+			continue;
+		}
+		check(im->encrypt_sectors && im->decrypt_sectors,
+		      "%s %s: no multi-sector entry points", p, alg);
+		if (!im->encrypt_sectors || !im->decrypt_sectors)
+			continue;
+		memcpy(in, pt, len);
+		check(im->encrypt_sectors(x.ctx, first, ss, in, out,
+		                          len) == 0 && !memcmp(out, ct, len),
+		      "%s %s %zu-bit: encrypt %zu x %zu B from sector %llu "
+		      "(offset %zu)", p, alg, kl * 8, n, ss,
+		      (unsigned long long)first, off);
+		memcpy(in, ct, len);
+		check(im->decrypt_sectors(x.ctx, first, ss, in, out,
+		                          len) == 0 && !memcmp(out, pt, len),
+		      "%s %s %zu-bit: decrypt %zu x %zu B from sector %llu "
+		      "(offset %zu)", p, alg, kl * 8, n, ss,
+		      (unsigned long long)first, off);
+		memcpy(out, pt, len);
+		check(im->encrypt_sectors(x.ctx, first, ss, out, out, len) == 0 &&
+		      !memcmp(out, ct, len), "%s %s %zu-bit: encrypt %zu x %zu "
+		      "B in place", p, alg, kl * 8, n, ss);
+		check(im->decrypt_sectors(x.ctx, first, ss, out, out, len) == 0 &&
+		      !memcmp(out, pt, len), "%s %s %zu-bit: decrypt %zu x %zu "
+		      "B in place", p, alg, kl * 8, n, ss);
+		cb_inst_free(&x);
+	}
+out:
+	free(pt), free(ct), free(buf), free(src);
+}
+
+/* ---- the choice of path, names, errors ---------------------------------- */
+
+static void test_choice(void)
+{
+	static const struct { const char *cap; int cpu, want; } c[] = {
+		{ NULL, 2, 2 }, { "", 2, 2 }, { "aesni", 2, 0 },
+		{ "vaes256", 2, 1 }, { "vaes512", 2, 2 }, { "vaes512", 1, 1 },
+		{ "vaes512", 0, 0 }, { "vaes256", 0, 0 }, { NULL, 0, 0 },
+		{ "bogus", 2, -EINVAL }, { "AESNI", 2, -EINVAL },
+		{ "aesni", -ENOTSUP, -ENOTSUP }, { NULL, -ENOTSUP, -ENOTSUP },
+	};
+	const char *env = getenv("CRYPTOBENCH_ISA"), *why;
+	int want = cb_native_choose(env, cb_native_cpu_isa());
+	const struct cb_backend *b = cb_backend_find("native");
+	int st = cb_backend_status(b, &why);
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+		check(cb_native_choose(c[i].cap, c[i].cpu) == c[i].want,
+		      "choose(%s, %d) != %d", c[i].cap ? c[i].cap : "NULL",
+		      c[i].cpu, c[i].want);
+	if (want < 0) {
+		check(st < 0 && *why, "backend available although "
+		      "CRYPTOBENCH_ISA/CPU say %d", want);
+		return;
+	}
+	check(st == 0, "backend unavailable: %s", why);
+	for (const struct cb_impl *const *t = b->impls; *t; t++) {
+		const char *d = (*t)->driver, *n = cb_native_isa_name(want);
+
+		check(strlen(d) > strlen(n) &&
+		      !strcmp(d + strlen(d) - strlen(n), n),
+		      "driver %s does not name the path %s", d, n);
+	}
+	check(b->details && strstr(b->details(), cb_native_isa_name(want)) ==
+	      b->details(), "details '%s' do not start with the path",
+	      b->details ? b->details() : "(none)");
+	printf("native backend: %s\n", b->details());
+}
+
+static void test_errors(int isa)
+{
+	const struct cb_impl *im = impl_of(paths[isa], "essiv(cbc(aes),sha256)");
+	const struct cb_impl *ecb = impl_of(paths[isa], "ecb(aes)");
+	uint8_t key[32] = {1}, iv[16] = {2}, buf[64] = {0}, want[64];
+	uint8_t *raw = malloc(im->ctx_size + 8), *ctx = raw + 8;
+	const char *p = cb_native_isa_name(isa);
+	struct cb_inst x;
+
+	check(cb_inst_new(&x, im, key, 20) == -EINVAL, "%s: 160-bit key "
+	      "accepted", p);
+	if (cb_inst_new(&x, im, key, 16) == 0) {
+		check(im->encrypt(x.ctx, iv, buf, buf, 15) == -EINVAL &&
+		      im->decrypt(x.ctx, iv, buf, buf, 17) == -EINVAL &&
+		      im->encrypt_sectors(x.ctx, 0, 24, buf, buf, 48) == -EINVAL &&
+		      im->decrypt_sectors(x.ctx, 0, 32, buf, buf, 48) == -EINVAL,
+		      "%s: bad lengths accepted", p);
+		im->encrypt(x.ctx, iv, buf, want, sizeof buf);
+		/* a context malloc did not align the way the core's is */
+		memset(raw, 0, im->ctx_size + 8);
+		check(im->setkey(ctx, im, key, 16) == 0 &&
+		      im->encrypt(ctx, iv, buf, buf, sizeof buf) == 0 &&
+		      !memcmp(buf, want, sizeof buf), "%s: misaligned context",
+		      p);
+		im->free(ctx);
+		cb_inst_free(&x);
+	}
+	if (cb_inst_new(&x, ecb, key, 32) == 0) {
+		check(ecb->encrypt(x.ctx, NULL, buf, buf, 0) == 0 &&
+		      ecb->encrypt(x.ctx, NULL, buf, buf, 31) == -EINVAL,
+		      "%s: ecb length checks", p);
+		cb_inst_free(&x);
+	}
+	free(raw);
+}
+
+int main(void)
+{
+	static const size_t keys[] = { 16, 24, 32 };
+	static const char *const algs[] = {
+		"cbc(aes)", "ecb(aes)", "essiv(cbc(aes),sha256)" };
+	static const size_t counts[] = { 1, 3, 15, 17, 255 };
+	static const uint64_t firsts[] = {
+		0, 5, 0xfffffff0u, 0xfffffffffffffff8u };
+	const struct cb_backend *ossl = cb_backend_find("openssl");
+	unsigned k = 0;
+
+	for (int isa = 0; isa < CB_NATIVE_NISA; isa++) {
+		const char *why;
+
+		paths[isa] = cb_native_isa_impls(isa, &why);
+		if (!paths[isa]) {
+			printf("SKIP path %s: %s\n", cb_native_isa_name(isa), why);
+			skipped++;
+		}
+	}
+	if (!paths[CB_NATIVE_AESNI]) {
+		printf("0 passed, 0 failed, %u skipped\n", skipped);
+		return CB_EXIT_SKIP;
+	}
+	test_choice();
+	for (int isa = 0; isa < CB_NATIVE_NISA; isa++)
+		if (paths[isa]) {
+			test_fixed(isa);
+			test_vectors(isa);
+			test_errors(isa);
+		}
+	if (!ossl || cb_backend_status(ossl, NULL) < 0 ||
+	    !(ref_cbc = cb_impl_find(ossl, "cbc(aes)", 0)) ||
+	    !(ref_ecb = cb_impl_find(ossl, "ecb(aes)", 0)) ||
+	    !(ref_essiv = cb_impl_find(ossl, "essiv(cbc(aes),sha256)", 0))) {
+		printf("note: OpenSSL unavailable: no differential tests\n");
+		skipped++;
+	} else {
+		for (size_t a = 0; a < 3; a++)
+			for (size_t ki = 0; ki < 3; ki++)
+				for (size_t li = 0;
+				     li < sizeof lengths / sizeof lengths[0]; li++)
+					random_case(algs[a], keys[ki], lengths[li], k++);
+		for (size_t a = 0; a < 3; a += 2)
+			for (size_t ki = 0; ki < 3; ki++) {
+				for (size_t ci = 0; ci < 5; ci++) {
+					uint64_t f = firsts[(ci + ki) % 4];
+
+					sector_case(algs[a], keys[ki], 512, counts[ci], f,
+					            k++);
+					sector_case(algs[a], keys[ki], 4096, counts[ci], f,
+					            k++);
+				}
+				/* sector sizes the 64-byte-load routine cannot take */
+				sector_case(algs[a], keys[ki], 16, 17, 3, k++);
+				sector_case(algs[a], keys[ki], 48, 33, 9, k++);
+				sector_case(algs[a], keys[ki], 480, 9, 100, k++);
+			}
+	}
+	for (int isa = 0; isa < CB_NATIVE_NISA; isa++)
+		printf("  path %-8s %s\n", cb_native_isa_name(isa),
+		       paths[isa] ? "tested" : "skipped (CPU lacks it)");
+	if (skipped)
+		printf("%u passed, %u failed, %u skipped\n", passed, failed,
+		       skipped);
+	else
+		printf("%u passed, %u failed\n", passed, failed);
+	return failed ? CB_EXIT_FAIL : CB_EXIT_OK;
+}
