@@ -14,6 +14,7 @@
 #include "cb.h"
 #include "cmd.h"
 #include "kat.h"
+#include "sector.h"
 #include "util.h"
 
 const char *kat_default_dir(void)
@@ -114,6 +115,8 @@ static int validate_rec(const struct vec_rec *r)
 	const struct vec_field *alg = vec_get(r, "alg"), *f, *pt, *ct;
 	const struct cb_alg *a = cb_alg_find(alg->text, NULL);
 
+	if (!a && sector_kat_is(alg->text))   /* geli, dm-crypt: src/sector.c */
+		return sector_kat_validate(r);
 	if (!a) {
 		vec_error(r, alg, "unknown algorithm '%s'", alg->text);
 		return -EINVAL;
@@ -542,6 +545,18 @@ int cmd_kat(int argc, char **argv)
 				continue;
 			printf("%-8s %-46s %6u %6u %7u  %s\n", b->name, (*p)->alg,
 			       c.passed, c.failed, c.skipped, (*p)->driver);
+			total.passed += c.passed;
+			total.failed += c.failed;
+			total.skipped += c.skipped;
+		}
+		if (!only) {     /* sector-transform records (alg = geli, dm-crypt) */
+			struct kat_count c = {0};
+
+			sector_kat_run(b, files, nfiles, NULL, &c, stdout, verbose);
+			if (c.passed || c.failed || c.skipped)
+				printf("%-8s %-46s %6u %6u %7u  %s\n", b->name,
+				       "sector transforms (geli, dm-crypt)", c.passed,
+				       c.failed, c.skipped, "src/sector.c");
 			total.passed += c.passed;
 			total.failed += c.failed;
 			total.skipped += c.skipped;

@@ -27,7 +27,8 @@ static const struct command commands[] = {
 	{ "dd", cmd_dd,
 	  "dd -e EALG [-l KEYBITS] [-a AALG] [-s SECTOR] [-K KEYFILE] [if=F] [of=F]\n"
 	  "      [bs=N] [count=N] [--backend B] [-j THREADS] [--decrypt] [--force]\n"
-	  "      [--format geli|csv|json]   geli/dm-crypt sector encryption, timed" },
+	  "      [--format geli|csv|json] [--csv FILE]\n"
+	  "      geli/dm-crypt sector encryption (-e none: baseline), timed" },
 	{ "help", NULL, "help      this text" },
 	{ "kat", cmd_kat,
 	  "kat [--backend B]... [--alg A] [-v] [PATH...]\n"

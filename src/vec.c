@@ -13,17 +13,28 @@
 #include "util.h"
 #include "vec.h"
 
+/* Sorted by name.  auth, disk, iv_large_sectors, key_bits, mkey, mode,
+ * offset and sector_size are for the sector-transform records (alg = geli
+ * or dm-crypt), validated by src/sector.c. */
 const struct vec_field_def vec_fields[] = {
 	{ "alg", VEC_TEXT },
 	{ "assoc", VEC_HEX },
+	{ "auth", VEC_TEXT },
 	{ "ct", VEC_HEX },
+	{ "disk", VEC_HEX },
 	{ "expect", VEC_TEXT },
 	{ "iv", VEC_HEX },
+	{ "iv_large_sectors", VEC_DEC },
 	{ "key", VEC_HEX },
+	{ "key_bits", VEC_DEC },
 	{ "mac", VEC_HEX },
 	{ "md", VEC_HEX },
+	{ "mkey", VEC_HEX },
+	{ "mode", VEC_TEXT },
 	{ "msg", VEC_HEX },
+	{ "offset", VEC_DEC },
 	{ "pt", VEC_HEX },
+	{ "sector_size", VEC_DEC },
 	{ "source", VEC_TEXT },
 	{ "tag", VEC_HEX },
 };

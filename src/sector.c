@@ -1,0 +1,1053 @@
+/*
+ * sector.c - the sector transform layer (interface and contracts in
+ * sector.h, formats pinned in docs/dd.md): FreeBSD geli metadata version 7
+ * and the Linux dm-crypt IV generators, computed over one backend's
+ * ciphers and hashes, plus the runner for their known-answer records.
+ *
+ * geli, as sys/geom/eli does it (g_eli_key_cache.c, g_eli_key.c,
+ * g_eli.c/g_eli_crypto.c, g_eli_privacy.c, g_eli_integrity.c):
+ *   ivkey = mkey[0..64)  datakey = mkey[64..128)
+ *   ekey_base = datakey, or with -a HMAC-SHA512(datakey, 0x10);
+ *   akey = HMAC-SHA512(datakey, 0x11)
+ *   ekey(off) = HMAC-SHA512(ekey_base, "ekey" || le64((off >> 20) / B)),
+ *     B = the sector size (with -a: 512, the disk sector), cut to the key
+ *   IV(off) = SHA-256(ivkey || le64(off)) cut to the block; XTS: le64(off)||0
+ *   -a: each sector spreads over ceil(S / dps) 512-byte disk sectors, each
+ *     [HMAC(SHA-256(akey || le64(dstoff)), C) | C | zeros], C the chunk
+ *     encrypted with the IV and key of its disk offset dstoff.
+ * HMACs are composed here from the backend's unkeyed hash (as the kernel's
+ * and FreeBSD's software HMACs are), so the per-disk-sector HMAC key costs
+ * what it costs geli - two compression calls - and allocates nothing.
+ *
+ * dm-crypt IV generators are one const table {name, fn}; plain64 and essiv
+ * number sectors as cb_inst_sectors() does, and use it (the backend's
+ * multi-sector routine when it has one) whenever the IV sector advances by
+ * one per sector.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "kat.h"
+#include "sector.h"
+#include "util.h"
+#include "vec.h"
+
+/* ---- small helpers --------------------------------------------------- */
+
+static void put_le64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[7 - i] = (uint8_t)(v >> (8 * i));
+}
+
+static int ct_equal(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	uint8_t d = 0;
+
+	for (size_t i = 0; i < n; i++)
+		d |= a[i] ^ b[i];
+	return d == 0;
+}
+
+/* HMAC block size of the hashes geli and dm-crypt use. */
+static unsigned hash_block(const struct cb_alg *h)
+{
+	return h->digest_len > 32 ? 128 : 64;
+}
+
+/* ---- dm-crypt IV generators (drivers/md/dm-crypt.c) ------------------- */
+
+typedef void (*ivgen_fn)(uint8_t *iv, size_t ivlen, uint64_t sector,
+                         unsigned shift);
+
+struct sector_ivgen {
+	const char *name;
+	ivgen_fn gen;
+	int multi;        /* plain64 numbering: cb_inst_sectors() may do it   */
+	int opt;          /* takes ":OPT" (essiv:HASH)                        */
+};
+
+static void iv_plain(uint8_t *iv, size_t ivlen, uint64_t s, unsigned shift)
+{
+	memset(iv, 0, ivlen);
+	for (int i = 0; i < 4; i++)
+		iv[i] = (uint8_t)(s >> (8 * i));      /* le32(sector & 0xffffffff) */
+}
+
+static void iv_plain64(uint8_t *iv, size_t ivlen, uint64_t s, unsigned shift)
+{
+	memset(iv, 0, ivlen);
+	put_le64(iv, s);
+}
+
+static void iv_plain64be(uint8_t *iv, size_t ivlen, uint64_t s,
+                         unsigned shift)
+{
+	memset(iv, 0, ivlen);
+	put_be64(iv + ivlen - 8, s);
+}
+
+static void iv_benbi(uint8_t *iv, size_t ivlen, uint64_t s, unsigned shift)
+{
+	memset(iv, 0, ivlen);
+	put_be64(iv + ivlen - 8, (s << shift) + 1);
+}
+
+static void iv_null(uint8_t *iv, size_t ivlen, uint64_t s, unsigned shift)
+{
+	memset(iv, 0, ivlen);
+}
+
+/* Sorted by name.  essiv hands the plain64 IV to essiv(cbc(aes),sha256),
+ * which encrypts it with the salt - as dm-crypt does since Linux 5.4. */
+static const struct sector_ivgen ivgens[] = {
+	{ "benbi", iv_benbi, 0, 0 },
+	{ "essiv", iv_plain64, 1, 1 },
+	{ "null", iv_null, 0, 0 },
+	{ "plain", iv_plain, 0, 0 },
+	{ "plain64", iv_plain64, 1, 0 },
+	{ "plain64be", iv_plain64be, 0, 0 },
+};
+#define NIVGENS (sizeof ivgens / sizeof ivgens[0])
+
+/* ---- geli algorithm names (sys/geom/eli/g_eli.h g_eli_str2ealgo) ----- */
+
+struct geli_ealg {
+	const char *name;
+	const char *canonical;
+	unsigned dflt;           /* default -l (g_eli_keylen)                    */
+	unsigned min, max, step; /* allowed -l: min..max in steps (0: any <=max) */
+	unsigned mult;           /* cipher key bits per -l bit (XTS: 2)          */
+};
+
+/* Sorted by name. */
+static const struct geli_ealg geli_ealgs[] = {
+	{ "3des", "cbc(des3_ede)", 192, 192, 192, 1, 1 },
+	{ "3des-cbc", "cbc(des3_ede)", 192, 192, 192, 1, 1 },
+	{ "aes", "xts(aes)", 128, 128, 256, 128, 2 },
+	{ "aes-cbc", "cbc(aes)", 128, 128, 256, 64, 1 },
+	{ "aes-xts", "xts(aes)", 128, 128, 256, 128, 2 },
+	{ "blowfish", "cbc(blowfish)", 128, 128, 448, 32, 1 },
+	{ "blowfish-cbc", "cbc(blowfish)", 128, 128, 448, 32, 1 },
+	{ "camellia", "cbc(camellia)", 128, 128, 256, 64, 1 },
+	{ "camellia-cbc", "cbc(camellia)", 128, 128, 256, 64, 1 },
+	{ "null", "ecb(cipher_null)", 0, 0, 512, 0, 0 },
+	{ "null-cbc", "ecb(cipher_null)", 0, 0, 512, 0, 0 },
+};
+#define NGELI (sizeof geli_ealgs / sizeof geli_ealgs[0])
+
+/* dm-crypt cipher names (the kernel's) and the registry's. */
+static const char *const dm_ciphers[] = {
+	"aes", "blowfish", "camellia", "cipher_null", "des3_ede", NULL,
+};
+
+/* ---- configuration ---------------------------------------------------- */
+
+static int parse_dmcrypt(struct sector_cfg *c, const char *spec,
+                         unsigned key_bits, int given, unsigned sector_size)
+{
+	char cipher[32], chain[16], iv[48], canon[64];
+	const char *d1 = strchr(spec, '-'), *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
+	const char *colon;
+	size_t l1, l2;
+	int ok = 0;
+
+	if (!d1 || (size_t)(d1 - spec) >= sizeof cipher) {
+		cb_set_error("-e: '%s' is neither a geli algorithm nor a "
+		             "dm-crypt spec CIPHER-CHAIN-IVGEN", spec);
+		return -EINVAL;
+	}
+	l1 = (size_t)(d1 - spec);
+	l2 = d2 ? (size_t)(d2 - d1 - 1) : strlen(d1 + 1);
+	if (l2 >= sizeof chain || (d2 && strlen(d2 + 1) >= sizeof iv)) {
+		cb_set_error("-e: '%s': not a dm-crypt cipher spec", spec);
+		return -EINVAL;
+	}
+	memcpy(cipher, spec, l1);
+	cipher[l1] = 0;
+	memcpy(chain, d1 + 1, l2);
+	chain[l2] = 0;
+	snprintf(iv, sizeof iv, "%s", d2 ? d2 + 1 : "");
+	for (const char *const *p = dm_ciphers; *p; p++)
+		if (!strcmp(*p, cipher))
+			ok = 1;
+	if (!ok) {
+		cb_set_error("-e: '%s': unknown cipher '%s' (aes, camellia, "
+		             "blowfish, des3_ede, cipher_null)", spec, cipher);
+		return -EINVAL;
+	}
+	snprintf(canon, sizeof canon, "%s(%s)", chain, cipher);
+	c->cipher = cb_alg_find(canon, NULL);
+	if (!c->cipher || c->cipher->kind != CB_CIPHER ||
+	    strcmp(c->cipher->name, canon)) {
+		cb_set_error("-e: '%s': no cipher %s", spec, canon);
+		return -EINVAL;
+	}
+	/* IV generator */
+	colon = strchr(iv, ':');
+	if (colon)
+		iv[colon - iv] = 0;
+	if (!*iv) {
+		if (c->cipher->iv_len) {
+			cb_set_error("-e: '%s': %s needs an IV generator (%s-%s-"
+			             "plain64, ...)", spec, canon, cipher, chain);
+			return -EINVAL;
+		}
+		c->ivgen = NULL;
+	} else {
+		c->ivgen = NULL;
+		for (size_t i = 0; i < NIVGENS; i++)
+			if (!strcmp(ivgens[i].name, iv))
+				c->ivgen = &ivgens[i];
+		if (!c->ivgen) {
+			cb_set_error("-e: '%s': unknown IV generator '%s' (plain, "
+			             "plain64, plain64be, essiv:sha256, benbi, null)",
+			             spec, iv);
+			return -EINVAL;
+		}
+		if (c->ivgen->opt != (colon != NULL)) {
+			cb_set_error("-e: '%s': %s %s", spec, iv, c->ivgen->opt
+			             ? "needs a hash (essiv:sha256)"
+			             : "takes no ':' option");
+			return -EINVAL;
+		}
+		c->ivopt = colon ? strchr(d2 + 1, ':') + 1 : NULL;
+		if (c->ivgen->opt && (strcmp(c->ivopt, "sha256") ||
+		                      strcmp(canon, "cbc(aes)"))) {
+			cb_set_error("-e: '%s': essiv is implemented as "
+			             "essiv(cbc(aes),sha256) only", spec);
+			return -EINVAL;
+		}
+		if (c->ivgen->gen == iv_benbi &&
+		    (c->cipher->block & (c->cipher->block - 1))) {
+			cb_set_error("-e: '%s': benbi needs a power-of-2 block", spec);
+			return -EINVAL;
+		}
+	}
+	if (!given)
+		key_bits = c->cipher->key_bits[0];
+	if (!cb_alg_key_ok(c->cipher, key_bits)) {
+		cb_set_error("-l: %u is not a key size of %s", key_bits, canon);
+		return -EINVAL;
+	}
+	c->kind = SECTOR_DMCRYPT;
+	c->key_bits = c->geli_bits = key_bits;
+	c->key_len = key_bits / 8;
+	c->sector_size = sector_size ? sector_size : 512;
+	return 0;
+}
+
+int sector_parse(struct sector_cfg *c, const char *ealg, unsigned key_bits,
+                 int key_bits_given, const char *aalg, unsigned sector_size,
+                 int iv_large)
+{
+	const struct geli_ealg *g = NULL;
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	c->ealg = ealg;
+	c->aalg = aalg;
+	c->key_bits_given = key_bits_given;
+	c->iv_large = iv_large;
+	if (sector_size && (sector_size < SECTOR_DISK || sector_size > 65536 ||
+	                    (sector_size & (sector_size - 1)))) {
+		cb_set_error("-s: %u is not a sector size (a power of 2 from 512 "
+		             "to 65536)", sector_size);
+		return -EINVAL;
+	}
+	if (!strcmp(ealg, "none")) {
+		if (aalg || key_bits_given) {
+			cb_set_error("%s: -e none (the baseline) takes no key or "
+			             "authentication", aalg ? "-a" : "-l");
+			return -EINVAL;
+		}
+		c->kind = SECTOR_NONE;
+		c->sector_size = sector_size ? sector_size : 512;
+		return 0;
+	}
+	for (size_t i = 0; i < NGELI; i++)
+		if (!strcmp(geli_ealgs[i].name, ealg))
+			g = &geli_ealgs[i];
+	if (!g) {
+		if ((rc = parse_dmcrypt(c, ealg, key_bits, key_bits_given,
+		                        sector_size)) < 0)
+			return rc;
+		if (aalg) {
+			cb_set_error("-a: dm-crypt sector transforms have no data "
+			             "authentication here (that is dm-integrity)");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (iv_large) {
+		cb_set_error("--iv-large-sectors: only for dm-crypt ciphers");
+		return -EINVAL;
+	}
+	c->kind = SECTOR_GELI;
+	c->cipher = cb_alg_find(g->canonical, NULL);
+	if (!key_bits_given)
+		key_bits = g->dflt;
+	if (key_bits > g->max || key_bits < g->min ||
+	    (g->step && (key_bits - g->min) % g->step)) {
+		cb_set_error("-l: %u is not a key length for geli -e %s", key_bits,
+		             ealg);
+		return -EINVAL;
+	}
+	c->geli_bits = key_bits;
+	c->key_bits = key_bits * g->mult;
+	if (!cb_alg_key_ok(c->cipher, c->key_bits)) {
+		cb_set_error("-l: %u is not a key length for geli -e %s", key_bits,
+		             ealg);
+		return -EINVAL;
+	}
+	c->key_len = SECTOR_GELI_MKEY;
+	c->sector_size = sector_size ? sector_size : 4096;
+	if (aalg) {
+		c->auth = cb_alg_find(aalg, NULL);
+		if (!c->auth || c->auth->kind != CB_MAC ||
+		    strncmp(c->auth->name, "hmac(", 5)) {
+			cb_set_error("-a: '%s' is not a geli authentication algorithm "
+			             "(hmac/md5, hmac/sha1, hmac/ripemd160, hmac/sha256, "
+			             "hmac/sha384, hmac/sha512)", aalg);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Sector geometry: chunks per sector, data per chunk, bytes on disk. */
+static void geometry(const struct sector_cfg *c, unsigned *chunks,
+                     size_t *dps, size_t *disk)
+{
+	if (c->kind == SECTOR_GELI && c->auth) {
+		size_t d = SECTOR_DISK - c->auth->digest_len;
+
+		d -= d % 16;                                 /* sc_data_per_sector */
+		*dps = d;
+		*chunks = (unsigned)((c->sector_size - 1) / d + 1);
+		*disk = (size_t)*chunks * SECTOR_DISK;
+	} else {
+		*dps = c->sector_size;
+		*chunks = 1;
+		*disk = c->sector_size;
+	}
+}
+
+/* ---- keyed transform -------------------------------------------------- */
+
+struct sector_xf {
+	struct sector_cfg cfg;
+	const struct cb_backend *b;
+	const struct cb_impl *cipher;  /* cbc/xts/ecb, or essiv(cbc(aes),sha256) */
+	const struct cb_impl *sha256, *sha512, *ahash;
+	unsigned ablock;               /* HMAC block of ahash                    */
+	unsigned alen;                 /* HMAC output stored per disk sector     */
+	unsigned chunks;
+	size_t dps, disk;
+	unsigned benbi_shift;
+	uint8_t ivkey[64], ekey_base[64], akey[64];
+	uint8_t key[CB_MAX_KEY];       /* dm-crypt key                           */
+	char driver[256];
+};
+
+struct sector_thr {
+	struct sector_xf *xf;
+	struct cb_inst cipher;
+	int keyed;
+	uint64_t keyno;
+	struct cb_inst sha256, sha512, ahash;
+};
+
+/* The first usable implementation of alg on b taking key_bits (or any). */
+static const struct cb_impl *pick(const struct cb_backend *b,
+                                  const char *alg, unsigned key_bits,
+                                  int check_key)
+{
+	const struct cb_alg *a = cb_alg_find(alg, NULL);
+	const struct cb_impl *im;
+
+	for (int n = 0; a && (im = cb_impl_find(b, alg, n)); n++)
+		if (cb_impl_status(im, NULL) == 0 &&
+		    (!check_key || cb_impl_key_ok(im, a, key_bits)))
+			return im;
+	cb_set_error("backend %s has no usable %s%s", b->name, alg,
+	             check_key && key_bits ? " for this key size" : "");
+	return NULL;
+}
+
+/* HMAC(key, m1 || m2) with the unkeyed hash instance h (RFC 2104). */
+static int hmac(struct cb_inst *h, unsigned block, const uint8_t *key,
+                size_t keylen, const uint8_t *m1, size_t l1,
+                const uint8_t *m2, size_t l2, uint8_t *out)
+{
+	const struct cb_impl *im = h->impl;
+	uint8_t pad[128], k[CB_MAX_DIGEST], inner[CB_MAX_DIGEST];
+	size_t dl = h->alg->digest_len;
+	int rc;
+
+	if (keylen > block) {
+		if ((rc = cb_inst_digest(h, key, keylen, k)) < 0)
+			return rc;
+		key = k;
+		keylen = dl;
+	}
+	memset(pad, 0x36, block);
+	for (size_t i = 0; i < keylen; i++)
+		pad[i] ^= key[i];
+	if ((rc = im->init(h->ctx)) < 0 || (rc = im->update(h->ctx, pad, block)) < 0 ||
+	    (l1 && (rc = im->update(h->ctx, m1, l1)) < 0) ||
+	    (l2 && (rc = im->update(h->ctx, m2, l2)) < 0) ||
+	    (rc = im->final(h->ctx, inner)) < 0)
+		goto out;
+	for (size_t i = 0; i < block; i++)
+		pad[i] ^= 0x36 ^ 0x5c;
+	if ((rc = im->init(h->ctx)) < 0 || (rc = im->update(h->ctx, pad, block)) < 0 ||
+	    (rc = im->update(h->ctx, inner, dl)) < 0)
+		goto out;
+	rc = im->final(h->ctx, out);
+out:
+	cb_wipe(pad, sizeof pad);
+	cb_wipe(k, sizeof k);
+	cb_wipe(inner, sizeof inner);
+	return rc;
+}
+
+int sector_xf_new(struct sector_xf **xfp, const struct sector_cfg *c,
+                  const struct cb_backend *b, const uint8_t *key,
+                  size_t keylen)
+{
+	struct sector_xf *xf;
+	struct cb_inst h = {0};
+	char hname[16];
+	const char *why;
+	int rc = -ENOTSUP;
+
+	*xfp = NULL;
+	if (cb_backend_status(b, &why) < 0) {
+		cb_set_error("backend %s is unavailable: %s", b->name, why);
+		return -ENOTSUP;
+	}
+	if (c->kind != SECTOR_NONE && keylen != c->key_len) {
+		cb_set_error("the key is %zu bytes; %s needs %zu", keylen,
+		             c->ealg, c->key_len);
+		return -EINVAL;
+	}
+	xf = cb_xcalloc(1, sizeof *xf);
+	xf->cfg = *c;
+	xf->b = b;
+	geometry(c, &xf->chunks, &xf->dps, &xf->disk);
+	if (c->kind == SECTOR_NONE) {
+		snprintf(xf->driver, sizeof xf->driver, "none");
+		*xfp = xf;
+		return 0;
+	}
+	if (c->kind == SECTOR_DMCRYPT) {
+		const char *alg = c->ivgen && c->ivgen->opt
+		                  ? "essiv(cbc(aes),sha256)" : c->cipher->name;
+
+		if (!(xf->cipher = pick(b, alg, c->key_bits, 1)))
+			goto fail;
+		if (keylen)
+			memcpy(xf->key, key, keylen);
+		if (c->ivgen && c->ivgen->gen == iv_benbi) {
+			unsigned log = 0;
+
+			while ((1u << log) < c->cipher->block)
+				log++;
+			xf->benbi_shift = 9 - log;
+		}
+		snprintf(xf->driver, sizeof xf->driver, "%s", xf->cipher->driver);
+		*xfp = xf;
+		return 0;
+	}
+	/* geli */
+	if (!(xf->cipher = pick(b, c->cipher->name, c->key_bits, 1)) ||
+	    !(xf->sha512 = pick(b, "sha512", 0, 0)) ||
+	    !(xf->sha256 = pick(b, "sha256", 0, 0)))
+		goto fail;
+	memcpy(xf->ivkey, key, 64);
+	if ((rc = cb_inst_new(&h, xf->sha512, NULL, 0)) < 0)
+		goto fail;
+	if (c->auth) {
+		snprintf(hname, sizeof hname, "%.*s", (int)strlen(c->auth->name) - 6,
+		         c->auth->name + 5);                  /* hmac(X) -> X */
+		if (!(xf->ahash = pick(b, hname, 0, 0))) {
+			rc = -ENOTSUP;
+			goto fail;
+		}
+		xf->ablock = hash_block(cb_alg_find(hname, NULL));
+		xf->alen = c->auth->digest_len;
+		if ((rc = hmac(&h, 128, key + 64, 64, (const uint8_t *)"\x10", 1,
+		               NULL, 0, xf->ekey_base)) < 0 ||
+		    (rc = hmac(&h, 128, key + 64, 64, (const uint8_t *)"\x11", 1,
+		               NULL, 0, xf->akey)) < 0)
+			goto fail;
+		snprintf(xf->driver, sizeof xf->driver, "%s+hmac(%s)",
+		         xf->cipher->driver, xf->ahash->driver);
+	} else {
+		memcpy(xf->ekey_base, key + 64, 64);
+		snprintf(xf->driver, sizeof xf->driver, "%s", xf->cipher->driver);
+	}
+	cb_inst_free(&h);
+	*xfp = xf;
+	return 0;
+fail:
+	cb_inst_free(&h);
+	sector_xf_free(xf);
+	return rc < 0 ? rc : -ENOTSUP;
+}
+
+void sector_xf_free(struct sector_xf *xf)
+{
+	if (!xf)
+		return;
+	cb_wipe(xf, sizeof *xf);
+	free(xf);
+}
+
+const struct sector_cfg *sector_xf_cfg(const struct sector_xf *xf)
+{
+	return &xf->cfg;
+}
+
+size_t sector_disk_bytes(const struct sector_xf *xf)
+{
+	return xf->disk;
+}
+
+unsigned sector_chunks(const struct sector_xf *xf)
+{
+	return xf->chunks;
+}
+
+size_t sector_chunk_len(const struct sector_xf *xf, unsigned i)
+{
+	if (xf->chunks == 1)
+		return xf->cfg.sector_size;
+	return i + 1 < xf->chunks ? xf->dps : xf->cfg.sector_size % xf->dps;
+}
+
+const char *sector_driver(const struct sector_xf *xf)
+{
+	return xf->driver;
+}
+
+const char *sector_alg(const struct sector_xf *xf)
+{
+	return xf->cipher ? xf->cipher->alg : "none";
+}
+
+/* ---- per thread --------------------------------------------------------- */
+
+static int geli_key(struct sector_thr *t, uint64_t off, size_t block);
+
+int sector_thr_new(struct sector_thr **tp, struct sector_xf *xf)
+{
+	struct sector_thr *t = cb_xcalloc(1, sizeof *t);
+	int rc = 0;
+
+	t->xf = xf;
+	if (xf->cfg.kind == SECTOR_DMCRYPT) {
+		rc = cb_inst_new(&t->cipher, xf->cipher,
+		                 xf->cfg.key_len ? xf->key : NULL, xf->cfg.key_len);
+		t->keyed = rc == 0;
+	} else if (xf->cfg.kind == SECTOR_GELI) {
+		if ((rc = cb_inst_new(&t->sha256, xf->sha256, NULL, 0)) == 0 &&
+		    (rc = cb_inst_new(&t->sha512, xf->sha512, NULL, 0)) == 0 &&
+		    xf->ahash)
+			rc = cb_inst_new(&t->ahash, xf->ahash, NULL, 0);
+		/* the first key now, as geli derives its keys at attach */
+		if (rc == 0)
+			rc = geli_key(t, 0, SECTOR_DISK);
+	}
+	if (rc < 0) {
+		sector_thr_free(t);
+		*tp = NULL;
+		return rc;
+	}
+	*tp = t;
+	return 0;
+}
+
+void sector_thr_free(struct sector_thr *t)
+{
+	if (!t)
+		return;
+	cb_inst_free(&t->cipher);
+	cb_inst_free(&t->sha256);
+	cb_inst_free(&t->sha512);
+	cb_inst_free(&t->ahash);
+	free(t);
+}
+
+/* geli: key the cipher for the data at byte offset off (block: see top). */
+static int geli_key(struct sector_thr *t, uint64_t off, size_t block)
+{
+	struct sector_xf *xf = t->xf;
+	uint64_t keyno = (off >> 20) / block;
+	uint8_t msg[12], ekey[64];
+	int rc;
+
+	if (t->keyed && t->keyno == keyno)
+		return 0;
+	cb_inst_free(&t->cipher);
+	t->keyed = 0;
+	memcpy(msg, "ekey", 4);
+	put_le64(msg + 4, keyno);
+	if ((rc = hmac(&t->sha512, 128, xf->ekey_base, 64, msg, sizeof msg,
+	               NULL, 0, ekey)) < 0)
+		return rc;
+	rc = cb_inst_new(&t->cipher, xf->cipher,
+	                 xf->cfg.key_bits ? ekey : NULL, xf->cfg.key_bits / 8);
+	cb_wipe(ekey, sizeof ekey);
+	if (rc < 0)
+		return rc;
+	t->keyed = 1;
+	t->keyno = keyno;
+	return 0;
+}
+
+/* geli: the IV for the data at byte offset off into iv (iv_len bytes). */
+static int geli_iv(struct sector_thr *t, uint64_t off, uint8_t *iv)
+{
+	const struct cb_alg *a = t->xf->cfg.cipher;
+	const struct cb_impl *h = t->sha256.impl;
+	uint8_t le[8], hash[32];
+	int rc;
+
+	put_le64(le, off);
+	if (!a->iv_len)
+		return 0;
+	if (!strcmp(a->name, "xts(aes)")) {
+		memset(iv, 0, a->iv_len);
+		memcpy(iv, le, 8);
+		return 0;
+	}
+	if ((rc = h->init(t->sha256.ctx)) < 0 ||
+	    (rc = h->update(t->sha256.ctx, t->xf->ivkey, 64)) < 0 ||
+	    (rc = h->update(t->sha256.ctx, le, 8)) < 0 ||
+	    (rc = h->final(t->sha256.ctx, hash)) < 0)
+		return rc;
+	memcpy(iv, hash, a->iv_len);
+	return 0;
+}
+
+typedef int (*crypt_fn)(void *, const uint8_t *, const uint8_t *, uint8_t *,
+                        size_t);
+
+/* One cipher request for the data at offset off (geli). */
+static int geli_one(struct sector_thr *t, int enc, uint64_t off, size_t block,
+                    const uint8_t *in, uint8_t *out, size_t len)
+{
+	uint8_t iv[CB_MAX_BLOCK];
+	crypt_fn fn;
+	int rc;
+
+	if ((rc = geli_key(t, off, block)) < 0 || (rc = geli_iv(t, off, iv)) < 0)
+		return rc;
+	fn = enc ? t->cipher.impl->encrypt : t->cipher.impl->decrypt;
+	return fn(t->cipher.ctx, t->cipher.alg->iv_len ? iv : NULL, in, out, len);
+}
+
+/* The per-disk-sector HMAC of c (len bytes) at disk offset dstoff. */
+static int geli_tag(struct sector_thr *t, uint64_t dstoff, const uint8_t *c,
+                    size_t len, uint8_t *tag)
+{
+	struct sector_xf *xf = t->xf;
+	const struct cb_impl *h = t->sha256.impl;
+	uint8_t le[8], ak[32], full[CB_MAX_DIGEST];
+	int rc;
+
+	put_le64(le, dstoff);
+	if ((rc = h->init(t->sha256.ctx)) < 0 ||
+	    (rc = h->update(t->sha256.ctx, xf->akey, 64)) < 0 ||
+	    (rc = h->update(t->sha256.ctx, le, 8)) < 0 ||
+	    (rc = h->final(t->sha256.ctx, ak)) < 0)
+		return rc;
+	rc = hmac(&t->ahash, xf->ablock, ak, sizeof ak, c, len, NULL, 0, full);
+	memcpy(tag, full, xf->alen);
+	cb_wipe(ak, sizeof ak);
+	return rc;
+}
+
+static int geli_run(struct sector_thr *t, int enc, uint64_t first,
+                    const uint8_t *in, uint8_t *out, size_t nsec, uint8_t *bad)
+{
+	struct sector_xf *xf = t->xf;
+	size_t ss = xf->cfg.sector_size;
+	int rc, any_bad = 0;
+
+	if (!xf->cfg.auth) {
+		for (size_t s = 0; s < nsec; s++)
+			if ((rc = geli_one(t, enc, (first + s) * ss, ss, in + s * ss,
+			                   out + s * ss, ss)) < 0)
+				return rc;
+		return 0;
+	}
+	for (size_t s = 0; s < nsec; s++) {
+		const uint8_t *src = enc ? in + s * ss : in + s * xf->disk;
+		uint8_t *dst = enc ? out + s * xf->disk : out + s * ss;
+		uint64_t dstoff = (first + s) * xf->disk;
+		size_t pos = 0;
+
+		for (unsigned i = 0; i < xf->chunks; i++, dstoff += SECTOR_DISK) {
+			size_t n = sector_chunk_len(xf, i);
+			uint8_t tag[CB_MAX_DIGEST];
+
+			if (enc) {
+				uint8_t *d = dst + (size_t)i * SECTOR_DISK;
+
+				if ((rc = geli_one(t, 1, dstoff, SECTOR_DISK, src + pos,
+				                   d + xf->alen, n)) < 0 ||
+				    (rc = geli_tag(t, dstoff, d + xf->alen, n, d)) < 0)
+					return rc;
+				memset(d + xf->alen + n, 0, SECTOR_DISK - xf->alen - n);
+			} else {
+				const uint8_t *d = src + (size_t)i * SECTOR_DISK;
+				int ok;
+
+				if ((rc = geli_tag(t, dstoff, d + xf->alen, n, tag)) < 0)
+					return rc;
+				ok = ct_equal(tag, d, xf->alen);
+				if (bad)
+					bad[s * xf->chunks + i] = !ok;
+				if (!ok) {
+					memset(dst + pos, 0, n);
+					any_bad = 1;
+				} else if ((rc = geli_one(t, 0, dstoff, SECTOR_DISK,
+				                          d + xf->alen, dst + pos, n)) < 0) {
+					return rc;
+				}
+			}
+			pos += n;
+		}
+	}
+	return any_bad ? -EBADMSG : 0;
+}
+
+static int dm_run(struct sector_thr *t, int enc, uint64_t first,
+                  const uint8_t *in, uint8_t *out, size_t nsec)
+{
+	struct sector_xf *xf = t->xf;
+	const struct sector_cfg *c = &xf->cfg;
+	size_t ss = c->sector_size;
+	uint64_t step = c->iv_large ? 1 : ss / 512;
+	uint64_t s0 = first * step;
+	crypt_fn fn = enc ? t->cipher.impl->encrypt : t->cipher.impl->decrypt;
+	uint8_t iv[CB_MAX_BLOCK];
+	size_t ivlen = t->cipher.alg->iv_len;
+
+	if (c->ivgen && c->ivgen->multi && step == 1)
+		return cb_inst_sectors(&t->cipher, enc, s0, ss, in, out, nsec * ss);
+	for (size_t s = 0; s < nsec; s++) {
+		int rc;
+
+		if (c->ivgen && ivlen)
+			c->ivgen->gen(iv, ivlen, s0 + s * step, xf->benbi_shift);
+		if ((rc = fn(t->cipher.ctx, ivlen ? iv : NULL, in + s * ss,
+		             out + s * ss, ss)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+int sector_encrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
+                   uint8_t *out, size_t nsec)
+{
+	switch (t->xf->cfg.kind) {
+	case SECTOR_GELI:
+		return geli_run(t, 1, first, in, out, nsec, NULL);
+	case SECTOR_DMCRYPT:
+		return dm_run(t, 1, first, in, out, nsec);
+	case SECTOR_NONE:
+		break;
+	}
+	if (in != out)
+		memcpy(out, in, nsec * t->xf->disk);
+	return 0;
+}
+
+int sector_decrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
+                   uint8_t *out, size_t nsec, uint8_t *bad)
+{
+	switch (t->xf->cfg.kind) {
+	case SECTOR_GELI:
+		return geli_run(t, 0, first, in, out, nsec, bad);
+	case SECTOR_DMCRYPT:
+		return dm_run(t, 0, first, in, out, nsec);
+	case SECTOR_NONE:
+		break;
+	}
+	if (in != out)
+		memcpy(out, in, nsec * t->xf->disk);
+	return 0;
+}
+
+/* ---- known-answer records ------------------------------------------------- */
+
+/* Fields a record may have, by transform (besides alg, source, expect). */
+static const char *const kat_fields[] = {
+	[SECTOR_GELI] = " mode key_bits auth sector_size offset mkey pt disk ",
+	[SECTOR_DMCRYPT] = " mode key sector_size iv_large_sectors offset pt disk ",
+};
+
+int sector_kat_is(const char *alg)
+{
+	return !strcmp(alg, "geli") || !strcmp(alg, "dm-crypt");
+}
+
+static enum sector_kind rec_kind(const struct vec_rec *r)
+{
+	return strcmp(vec_get(r, "alg")->text, "geli") ? SECTOR_DMCRYPT
+	                                                : SECTOR_GELI;
+}
+
+static int field_in(const char *list, const char *name)
+{
+	char w[40];
+
+	snprintf(w, sizeof w, " %s ", name);
+	return strstr(list, w) != NULL;
+}
+
+static uint64_t num(const struct vec_rec *r, const char *name, uint64_t dflt)
+{
+	const struct vec_field *f = vec_get(r, name);
+
+	return f ? f->num : dflt;
+}
+
+/* Parse a record's configuration (fields already checked by validate). */
+static int rec_cfg(const struct vec_rec *r, struct sector_cfg *c)
+{
+	enum sector_kind k = rec_kind(r);
+	const struct vec_field *kb = vec_get(r, "key_bits"), *key, *a;
+	unsigned bits;
+
+	key = vec_get(r, "key");
+	a = vec_get(r, "auth");
+	bits = k == SECTOR_GELI ? (kb ? (unsigned)kb->num : 0)
+	                        : (key ? (unsigned)key->len * 8 : 0);
+	return sector_parse(c, vec_get(r, "mode")->text, bits,
+	                    k == SECTOR_GELI ? kb != NULL : 1,
+	                    a ? a->text : NULL,
+	                    (unsigned)num(r, "sector_size", 0),
+	                    (int)num(r, "iv_large_sectors", 0));
+}
+
+int sector_kat_validate(const struct vec_rec *r)
+{
+	enum sector_kind k = rec_kind(r);
+	const char *need = k == SECTOR_GELI
+	        ? " mode sector_size offset mkey pt disk "
+	        : " mode sector_size offset pt disk ";
+	const struct vec_field *pt, *disk, *key;
+	struct sector_cfg c;
+	unsigned chunks;
+	size_t dps, dsk;
+
+	for (int i = 0; i < r->nf; i++) {
+		const char *n = r->f[i].name;
+
+		if (!strcmp(n, "alg") || !strcmp(n, "source") ||
+		    !strcmp(n, "expect"))
+			continue;
+		if (!field_in(kat_fields[k], n)) {
+			vec_error(r, &r->f[i], "field '%s' does not apply to %s "
+			          "records", n, vec_get(r, "alg")->text);
+			return -EINVAL;
+		}
+	}
+	for (const char *p = need; *p; ) {
+		char name[32];
+		size_t l;
+
+		while (*p == ' ')
+			p++;
+		l = strcspn(p, " ");
+		if (!l)
+			break;
+		snprintf(name, sizeof name, "%.*s", (int)l, p);
+		p += l;
+		if (!vec_get(r, name)) {
+			vec_error(r, NULL, "%s record has no '%s' field",
+			          vec_get(r, "alg")->text, name);
+			return -EINVAL;
+		}
+	}
+	cb_clear_error();
+	if (rec_cfg(r, &c) < 0) {
+		vec_error(r, vec_get(r, "mode"), "%s", cb_last_error());
+		cb_clear_error();
+		return -EINVAL;
+	}
+	if (c.kind != k) {
+		vec_error(r, vec_get(r, "mode"), "mode '%s' is not a %s transform",
+		          c.ealg, vec_get(r, "alg")->text);
+		return -EINVAL;
+	}
+	if (vec_get(r, "offset")->num % c.sector_size) {
+		vec_error(r, vec_get(r, "offset"), "offset must be a multiple of "
+		          "the sector size %u", c.sector_size);
+		return -EINVAL;
+	}
+	key = vec_get(r, k == SECTOR_GELI ? "mkey" : "key");
+	if ((key ? key->len : 0) != c.key_len) {
+		vec_error(r, key, "the key must be %zu bytes", c.key_len);
+		return -EINVAL;
+	}
+	geometry(&c, &chunks, &dps, &dsk);
+	pt = vec_get(r, "pt");
+	disk = vec_get(r, "disk");
+	if (!pt->len || pt->len % c.sector_size) {
+		vec_error(r, pt, "pt must be whole %u-byte sectors", c.sector_size);
+		return -EINVAL;
+	}
+	if (disk->len != pt->len / c.sector_size * dsk) {
+		vec_error(r, disk, "disk is %zu bytes; %zu sectors of this layout "
+		          "take %zu", disk->len, pt->len / c.sector_size,
+		          pt->len / c.sector_size * dsk);
+		return -EINVAL;
+	}
+	if (vec_get(r, "expect") && !c.auth) {
+		vec_error(r, vec_get(r, "expect"), "expect = fail needs an "
+		          "authenticated (geli -a) record");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Run one record on backend b: NULL on success, else what failed. */
+static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
+                           int *skipped, char *drv, size_t drvlen)
+{
+	static char msg[200];
+	const struct vec_field *pt = vec_get(r, "pt"), *disk = vec_get(r, "disk");
+	const struct vec_field *key;
+	int neg = vec_get(r, "expect") != NULL;
+	struct sector_cfg c;
+	struct sector_xf *xf = NULL;
+	struct sector_thr *t = NULL;
+	size_t ss, nsec, half;
+	uint64_t first;
+	uint8_t *buf = NULL, *bad = NULL;
+	const char *fail = NULL;
+	int rc;
+
+	*skipped = 0;
+	if (rec_cfg(r, &c) < 0)
+		return "configuration rejected";
+	key = vec_get(r, c.kind == SECTOR_GELI ? "mkey" : "key");
+	rc = sector_xf_new(&xf, &c, b, key ? key->bin : NULL, key ? key->len : 0);
+	if (rc == -ENOTSUP) {
+		*skipped = 1;
+		snprintf(drv, drvlen, "%s", cb_last_error());
+		return NULL;
+	}
+	if (rc < 0 || sector_thr_new(&t, xf) < 0) {
+		fail = "keying failed";
+		goto out;
+	}
+	snprintf(drv, drvlen, "%s", sector_driver(xf));
+	ss = c.sector_size;
+	nsec = pt->len / ss;
+	half = nsec / 2;
+	first = vec_get(r, "offset")->num / ss;
+	buf = cb_xmalloc(disk->len + pt->len);
+	bad = cb_xcalloc(nsec * sector_chunks(xf), 1);
+	/* encrypt: out of place, in two calls (numbering), and in place */
+	if ((rc = sector_encrypt(t, first, pt->bin, buf, half)) < 0 ||
+	    (rc = sector_encrypt(t, first + half, pt->bin + half * ss,
+	                         buf + half * sector_disk_bytes(xf),
+	                         nsec - half)) < 0) {
+		fail = "encrypt returned an error";
+		goto out;
+	}
+	if (!neg && memcmp(buf, disk->bin, disk->len)) {
+		size_t i = 0;
+
+		while (buf[i] == disk->bin[i])
+			i++;
+		snprintf(msg, sizeof msg, "encrypt: disk bytes differ from byte %zu",
+		         i);
+		fail = msg;
+		goto out;
+	}
+	if (!c.auth) {
+		memcpy(buf, pt->bin, pt->len);
+		if (sector_encrypt(t, first, buf, buf, nsec) < 0 ||
+		    memcmp(buf, disk->bin, disk->len)) {
+			fail = "encrypt (in place): disk bytes differ";
+			goto out;
+		}
+		memcpy(buf, disk->bin, disk->len);
+		if (sector_decrypt(t, first, buf, buf, nsec, NULL) < 0 ||
+		    memcmp(buf, pt->bin, pt->len)) {
+			fail = "decrypt (in place): plaintext differs";
+			goto out;
+		}
+	}
+	rc = sector_decrypt(t, first, disk->bin, buf, nsec, bad);
+	if (neg) {
+		if (rc != -EBADMSG)
+			fail = rc ? "decrypt: error other than a failed HMAC"
+			          : "negative record was accepted (every HMAC verified)";
+	} else if (rc < 0) {
+		fail = rc == -EBADMSG ? "decrypt: an HMAC did not verify"
+		                      : "decrypt returned an error";
+	} else if (memcmp(buf, pt->bin, pt->len)) {
+		fail = "decrypt: plaintext differs";
+	}
+out:
+	free(buf);
+	free(bad);
+	sector_thr_free(t);
+	sector_xf_free(xf);
+	return fail;
+}
+
+void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
+                    size_t nfiles, const struct sector_cfg *only,
+                    struct kat_count *cnt, FILE *out, int verbose)
+{
+	for (size_t i = 0; i < nfiles; i++)
+		for (size_t j = 0; j < files[i].n; j++) {
+			const struct vec_rec *r = &files[i].recs[j];
+			char drv[256] = "";
+			const char *fail;
+			struct sector_cfg rc;
+			int skipped;
+
+			if (!sector_kat_is(vec_get(r, "alg")->text))
+				continue;
+			if (only && (rec_cfg(r, &rc) < 0 || rc.kind != only->kind ||
+			             rc.cipher != only->cipher ||
+			             rc.auth != only->auth))
+				continue;
+			cb_clear_error();
+			fail = kat_one(b, r, &skipped, drv, sizeof drv);
+			if (skipped) {
+				cnt->skipped++;
+				if (out && verbose)
+					fprintf(out, "SKIP %s:%u %s %s: %s\n", r->file,
+					        r->line, b->name, vec_get(r, "alg")->text, drv);
+			} else if (fail) {
+				cnt->failed++;
+				if (out)
+					fprintf(out, "FAIL %s:%u %s %s (%s): %s%s%s\n",
+					        r->file, r->line, b->name,
+					        vec_get(r, "alg")->text, drv, fail,
+					        *cb_last_error() ? ": " : "",
+					        cb_last_error());
+			} else {
+				cnt->passed++;
+			}
+		}
+}
