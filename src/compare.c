@@ -148,6 +148,36 @@ static double numval(const char *s)
 	return v;
 }
 
+/* --ignore: key columns left out of the match (e.g. backend,driver to set
+ * a host beside a reference report measured through other software). */
+static const char *const ignorable[] = {
+	"backend", "driver", "iv_mode", "auth", NULL,
+};
+static unsigned ignored;   /* bit i set: ignorable[i] is not matched on */
+
+static int parse_ignore(const char *arg)
+{
+	char *copy = cb_xstrdup(arg), *save = NULL;
+	int rc = 0;
+
+	for (char *t = strtok_r(copy, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		int i;
+
+		for (i = 0; ignorable[i] && strcmp(ignorable[i], t); i++)
+			;
+		if (!ignorable[i]) {
+			cb_err("compare: --ignore: '%s' is not one of backend, "
+			       "driver, iv_mode, auth", t);
+			rc = -EINVAL;
+			break;
+		}
+		ignored |= 1u << i;
+	}
+	free(copy);
+	return rc;
+}
+
 static int key_cmp(const struct point *a, const struct point *b)
 {
 	int c;
@@ -418,6 +448,14 @@ static int side_points(struct side *s, const struct filter *flt, size_t nflt,
 			p->driver = cb_csv_get(csv, row, "driver");
 			p->iv_mode = keyval(csv, row, &kd_iv);
 			p->auth = keyval(csv, row, &kd_auth);
+			if (ignored & 1)
+				p->backend = "*";
+			if (ignored & 2)
+				p->driver = "*";
+			if (ignored & 4)
+				p->iv_mode = "*";
+			if (ignored & 8)
+				p->auth = "*";
 			cb_parse_u64(cb_csv_get(csv, row, "key_bits"), &p->key_bits);
 			cb_parse_u64(cb_csv_get(csv, row, "block_bytes"),
 			             &p->block_bytes);
@@ -853,7 +891,7 @@ static const char usage_text[] =
 	"usage: cryptobench compare BASE NEW [--threshold PCT] [--format table|csv]\n"
 	"         [--host H] [--base-host H] [--new-host H]\n"
 	"         [--where COL=VAL|COL~TEXT] [--base-where ..] [--new-where ..]\n"
-	"         [--by host|cpu_model|COL|none]\n"
+	"         [--by host|cpu_model|COL|none] [--ignore backend,driver,..]\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...\n"
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
@@ -866,7 +904,7 @@ static const char usage_text[] =
 	"See docs/compare.md.\n";
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_HELP };
+       O_NWHERE, O_BY, O_DUMP, O_HELP, O_IGNORE };
 
 static const struct cb_opt compare_opts[] = {
 	{ "--base-host", 1, O_BHOST },
@@ -875,6 +913,7 @@ static const struct cb_opt compare_opts[] = {
 	{ "--dump", 0, O_DUMP },
 	{ "--format", 1, O_FORMAT },
 	{ "--help", 0, O_HELP },
+	{ "--ignore", 1, O_IGNORE },
 	{ "--host", 1, O_HOST },
 	{ "--new-host", 1, O_NHOST },
 	{ "--new-where", 1, O_NWHERE },
@@ -1044,6 +1083,10 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case O_BY:
 			by = !strcmp(arg, "cpu") ? "cpu_model" : arg;
+			break;
+		case O_IGNORE:
+			if (parse_ignore(arg) < 0)
+				return CB_EXIT_USAGE;
 			break;
 		case O_DUMP:
 			dump = 1;

@@ -1,9 +1,10 @@
 /*
- * result.h - one measurement, and the writers that format measurements
- * (tcrypt, table, csv, json for `speed`; geli/dd, csv, json for `dd`).
- * Writers only format: they never time or compute.  The CSV schema is
- * documented in docs/csv.md; CB_CSV_SCHEMA names its version and changes
- * whenever its columns do.
+ * result.h - one measurement, and the report the writers format
+ * (tcrypt, table, csv, json for `speed`; csv and json for `dd` too, which
+ * adds its own geli/dd writer).  Writers only format: they never time or
+ * compute.  The CSV schema is documented in docs/csv.md; CB_CSV_SCHEMA
+ * names its version and changes whenever its columns do.  The writers
+ * themselves are declared in output.h.
  */
 #ifndef CB_RESULT_H
 #define CB_RESULT_H
@@ -12,14 +13,28 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_CSV_SCHEMA "cryptobench-csv-1"
+#define CB_CSV_SCHEMA  "cryptobench-csv-1"
+#define CB_JSON_SCHEMA "cryptobench-json-1"
+
+/* struct cb_result.status */
+enum cb_status {
+	CB_RES_OK = 0,   /* measured                                        */
+	CB_RES_SKIP,     /* not measurable as asked (size not a multiple of
+	                    the block, key size the driver lacks): `why`     */
+	CB_RES_FAIL,     /* failed the correctness gate or errored while
+	                    timed: `why`; no speed is reported               */
+};
 
 struct cb_result {
 	const char *tool;            /* "speed" or "dd"                          */
 	const char *backend;
 	const char *backend_version;
+	const char *backend_details; /* code path the library chose, or ""     */
 	const char *driver;
 	const char *alg;             /* canonical; dd: the cipher              */
+	const char *alg_label;       /* as the user spelled it when that is
+	                                kernel grammar (tcrypt headers), else
+	                                NULL = alg                              */
 	const char *auth;            /* dd: the HMAC (canonical) or ""          */
 	unsigned key_bits;
 	uint64_t block_bytes;        /* request size (dd: bs)                   */
@@ -27,19 +42,41 @@ struct cb_result {
 	const char *direction;       /* "encrypt", "decrypt" or "digest"        */
 	const char *iv_mode;         /* "per-request" or "once" (speed)         */
 	unsigned threads;            /* dd -j; speed: 1                         */
+	enum cb_status status;
+	const char *why;             /* SKIP/FAIL: the reason; else NULL        */
 	double ops_per_sec;          /* median over reps                        */
-	double bytes_per_sec;
+	double bytes_per_sec;        /* ops_per_sec * block_bytes               */
 	double ns_per_byte;
-	double cycles_per_byte;      /* ns_per_byte * ghz                       */
+	double cycles_per_byte;      /* ns_per_byte * ghz; NaN if no clock      */
 	double ghz;                  /* measured core clock (dependent adds)    */
-	double overhead_ns;          /* per-call intercept of the size fit, or
-	                                NaN when not fitted                     */
+	double overhead_ns;          /* per-call intercept of the time-vs-size
+	                                fit over the sweep, or NaN              */
+	double slope_ns_per_byte;    /* slope of that fit, or NaN               */
 	unsigned reps;
 	double rel_spread;           /* (max - min) / median over reps          */
 	const double *samples;       /* raw ops/s per rep (JSON), reps of them  */
-	uint64_t bytes_total;        /* dd: bytes transferred                   */
-	double seconds;              /* dd: elapsed                             */
-	char timestamp[32];          /* ISO 8601 UTC                            */
+	uint64_t bytes_total;        /* bytes processed in the timed reps
+	                                (dd: bytes transferred)                 */
+	double seconds;              /* timed seconds over all reps (dd:
+	                                elapsed)                                */
+	char timestamp[32];          /* ISO 8601 UTC, when measured             */
+};
+
+struct cb_prov;
+
+/*
+ * What a writer gets: the results in the order measured, plus how they
+ * were measured.  A tcrypt "section" is a run of consecutive results with
+ * the same backend, driver, alg, direction, iv_mode and sector_bytes.
+ */
+struct cb_report {
+	const struct cb_prov *prov;  /* sysinfo.h; never NULL                   */
+	const struct cb_result *res;
+	size_t n;
+	int cycles;                  /* tcrypt: "1 operation in N cycles" form */
+	double sec;                  /* time box per point (all reps)           */
+	double warmup;               /* warm-up seconds before each point       */
+	const char *command;         /* the command line, for JSON; or NULL     */
 };
 
 #endif

@@ -1,0 +1,611 @@
+/*
+ * output.c - the result writers (output.h): tcrypt, table, csv, json.
+ * Each takes the whole report so that a format can size its columns (the
+ * tcrypt byte field, the table's columns) from what it will print.
+ * Writers only format the numbers they are given.  The tcrypt format is
+ * pinned to the ESSIV report in docs/speed.md, the CSV schema in
+ * docs/csv.md.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "result.h"
+#include "sysinfo.h"
+#include "util.h"
+
+#include "cb.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static int streq(const char *a, const char *b)
+{
+	return !strcmp(a ? a : "", b ? b : "");
+}
+
+/* Same tcrypt section: same implementation, direction and request model. */
+static int same_section(const struct cb_result *a, const struct cb_result *b)
+{
+	return streq(a->backend, b->backend) && streq(a->driver, b->driver) &&
+	       streq(a->alg, b->alg) && streq(a->direction, b->direction) &&
+	       streq(a->iv_mode, b->iv_mode) && a->sector_bytes == b->sector_bytes;
+}
+
+static unsigned long long ops_of(const struct cb_result *r)
+{
+	return (unsigned long long)llround(r->ops_per_sec);
+}
+
+static unsigned ndigits(unsigned long long v)
+{
+	unsigned n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+const char *cb_tcrypt_pad(unsigned long long bytes, unsigned long long widest)
+{
+	return ndigits(bytes) < ndigits(widest) ? " " : "";
+}
+
+static int is_digest(const struct cb_result *r)
+{
+	return streq(r->direction, "digest");
+}
+
+static int finish(FILE *f)
+{
+	fflush(f);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* ---- tcrypt --------------------------------------------------------------- */
+
+static void tcrypt_row(FILE *f, const struct cb_report *rep,
+                       const struct cb_result *r, unsigned idx,
+                       unsigned long long widest)
+{
+	unsigned long long ops = ops_of(r), n = r->block_bytes;
+	double cyc_op = r->ghz > 0 && r->ops_per_sec > 0
+	                ? r->ghz * 1e9 / r->ops_per_sec : NAN;
+
+	if (is_digest(r))
+		fprintf(f, "tcrypt: test%3u (%5llu byte blocks,%5llu bytes per "
+		        "update,%4u updates): ", idx, n, n, 1u);
+	else
+		fprintf(f, "tcrypt: test %u (%u bit key, %llu byte blocks): ", idx,
+		        r->key_bits, n);
+	if (r->status != CB_RES_OK) {
+		fprintf(f, "%s: %s\n", r->status == CB_RES_SKIP ? "skipped"
+		                                                 : "failed",
+		        r->why ? r->why : "");
+		return;
+	}
+	if (rep->cycles && isnan(cyc_op)) {
+		fprintf(f, "no cycle count: the core clock is unknown here\n");
+	} else if (rep->cycles && is_digest(r)) {
+		fprintf(f, "%6llu cycles/operation, %4llu cycles/byte\n",
+		        (unsigned long long)llround(cyc_op),
+		        (unsigned long long)llround(cyc_op) / (n ? n : 1));
+	} else if (rep->cycles) {
+		fprintf(f, "1 operation in %llu cycles (%llu bytes)\n",
+		        (unsigned long long)llround(cyc_op), n);
+	} else if (is_digest(r)) {
+		fprintf(f, "%6llu opers/sec, %9llu bytes/sec\n", ops, ops * n);
+	} else {
+		fprintf(f, "%llu ops/s (%s%llu bytes)\n", ops,
+		        cb_tcrypt_pad(ops * n, widest), ops * n);
+	}
+}
+
+static int write_tcrypt(FILE *f, const struct cb_report *rep)
+{
+	size_t i = 0;
+
+	while (i < rep->n) {
+		const struct cb_result *s = &rep->res[i];
+		unsigned long long widest = 0;
+		size_t end = i;
+
+		while (end < rep->n && same_section(s, &rep->res[end])) {
+			const struct cb_result *r = &rep->res[end];
+
+			if (r->status == CB_RES_OK &&
+			    ops_of(r) * r->block_bytes > widest)
+				widest = ops_of(r) * r->block_bytes;
+			end++;
+		}
+		if (is_digest(s))
+			fprintf(f, "testing speed of async %s (%s)\n",
+			        s->alg_label ? s->alg_label : s->alg, s->driver);
+		else
+			fprintf(f, "testing speed of async %s (%s) %s\n",
+			        s->alg_label ? s->alg_label : s->alg, s->driver,
+			        streq(s->direction, "decrypt") ? "decryption"
+			                                       : "encryption");
+		for (size_t k = i; k < end; k++)
+			tcrypt_row(f, rep, &rep->res[k], (unsigned)(k - i), widest);
+		i = end;
+	}
+	return finish(f);
+}
+
+/* ---- table ---------------------------------------------------------------- */
+
+#define MAX_COLS 64
+
+static const char *dir_short(const char *d)
+{
+	return streq(d, "encrypt") ? "enc" : streq(d, "decrypt") ? "dec"
+	       : streq(d, "digest") ? "dgst" : d ? d : "";
+}
+
+/* A table row: results sharing everything but the request size. */
+static int same_row(const struct cb_result *a, const struct cb_result *b)
+{
+	return same_section(a, b) && a->key_bits == b->key_bits;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int write_table(FILE *f, const struct cb_report *rep)
+{
+	uint64_t cols[MAX_COLS];
+	size_t ncols = 0, wdrv = 6, wbe = 7;
+	int mixed_iv = 0, mixed_sector = 0, any_fail = 0, any_spread = 0;
+	const char *iv0 = NULL;
+	unsigned reps = 0;
+	char *done;
+
+	if (!rep->n)
+		return finish(f);
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct cb_result *r = &rep->res[i];
+		size_t c;
+
+		for (c = 0; c < ncols && cols[c] != r->block_bytes; c++)
+			;
+		if (c == ncols && ncols < MAX_COLS)
+			cols[ncols++] = r->block_bytes;
+		if (strlen(r->driver) > wdrv)
+			wdrv = strlen(r->driver);
+		if (strlen(r->backend) > wbe)
+			wbe = strlen(r->backend);
+		/* hashes ("none") sit beside any cipher model */
+		if (!streq(r->iv_mode, "none")) {
+			if (!iv0)
+				iv0 = r->iv_mode;
+			mixed_iv |= !streq(r->iv_mode, iv0);
+		}
+		mixed_sector |= r->sector_bytes != rep->res[0].sector_bytes;
+		if (r->status == CB_RES_OK && r->reps > reps)
+			reps = r->reps;
+	}
+	qsort(cols, ncols, sizeof cols[0], cmp_u64);
+
+	fprintf(f, "cryptobench %s speed: MB/s (10^6 bytes/s) and cycles per "
+	        "byte; %s\n", rep->prov->tool_version,
+	        cb_prov_cycles_note());
+	fprintf(f, "median of %u reps in %.2f s per point", reps ? reps : 1,
+	        rep->sec);
+	if (!mixed_iv && iv0)
+		fprintf(f, "; IV %s", iv0);
+	if (!mixed_sector && rep->res[0].sector_bytes)
+		fprintf(f, "; %llu-byte sectors",
+		        (unsigned long long)rep->res[0].sector_bytes);
+	fprintf(f, "; 'ovh ns' is the per-call cost from a fit of time "
+	        "against size\n");
+
+	done = cb_xcalloc(rep->n, 1);
+	for (size_t a = 0; a < rep->n; a++) {
+		const char *alg;
+
+		if (done[a])
+			continue;
+		alg = rep->res[a].alg;
+		fprintf(f, "\n%s\n", rep->res[a].alg_label ? rep->res[a].alg_label
+		                                           : alg);
+		fprintf(f, "%-*s %-*s %4s %-4s%s", (int)wbe, "backend", (int)wdrv,
+		        "driver", "key", "dir", mixed_iv ? " iv          " : "");
+		if (mixed_sector)
+			fprintf(f, " %6s", "sector");
+		for (size_t c = 0; c < ncols; c++) {
+			char h[32];
+
+			snprintf(h, sizeof h, "%llu B", (unsigned long long)cols[c]);
+			fprintf(f, "  %15s", h);
+		}
+		fprintf(f, "  %8s\n", "ovh ns");
+		fprintf(f, "%-*s %-*s %4s %-4s%s", (int)wbe, "", (int)wdrv, "", "",
+		        "", mixed_iv ? "             " : "");
+		if (mixed_sector)
+			fprintf(f, " %6s", "");
+		for (size_t c = 0; c < ncols; c++)
+			fprintf(f, "  %8s %6s ", "MB/s", "c/B");
+		fprintf(f, "\n");
+
+		for (size_t i = a; i < rep->n; i++) {
+			const struct cb_result *r = &rep->res[i];
+			double ovh = NAN;
+
+			if (done[i] || !streq(r->alg, alg))
+				continue;
+			fprintf(f, "%-*s %-*s %4u %-4s", (int)wbe, r->backend,
+			        (int)wdrv, r->driver, r->key_bits,
+			        dir_short(r->direction));
+			if (mixed_iv)
+				fprintf(f, " %-12s", r->iv_mode ? r->iv_mode : "");
+			if (mixed_sector)
+				fprintf(f, " %6llu", (unsigned long long)r->sector_bytes);
+			for (size_t c = 0; c < ncols; c++) {
+				const struct cb_result *cell = NULL;
+
+				for (size_t k = i; k < rep->n; k++)
+					if (!done[k] && same_row(r, &rep->res[k]) &&
+					    rep->res[k].block_bytes == cols[c]) {
+						cell = &rep->res[k];
+						done[k] = 1;
+						break;
+					}
+				if (!cell) {
+					fprintf(f, "  %15s", "");
+				} else if (cell->status == CB_RES_FAIL) {
+					fprintf(f, "  %15s", "FAILED ");
+					any_fail = 1;
+				} else if (cell->status == CB_RES_SKIP) {
+					fprintf(f, "  %15s", "- ");
+				} else {
+					int wide = cell->rel_spread > 0.05;
+
+					double mb = cell->bytes_per_sec / 1e6;
+					double cpb = cell->cycles_per_byte;
+
+					/* keep every cell 8 + 1 + 6 wide */
+					fprintf(f, "  %8.*f ", mb < 99999.5 ? 1 : 0, mb);
+					if (isnan(cpb))
+						fprintf(f, "%6s", "?");
+					else
+						fprintf(f, "%6.*f", cpb < 99.995 ? 2
+						        : cpb < 9999.5 ? 1 : 0, cpb);
+					fputc(wide ? '~' : ' ', f);
+					any_spread |= wide;
+					if (!isnan(cell->overhead_ns))
+						ovh = cell->overhead_ns;
+				}
+			}
+			done[i] = 1;
+			if (isnan(ovh))
+				fprintf(f, "  %8s\n", "-");
+			else
+				fprintf(f, "  %8.1f\n", ovh);
+		}
+	}
+	free(done);
+	if (any_spread)
+		fprintf(f, "\n~ the reps of this point spread by more than 5 %%: "
+		        "the machine was busy\n");
+	if (any_fail) {
+		fprintf(f, "\nFAILED: no speed is reported for an implementation "
+		        "that computes wrong results:\n");
+		for (size_t i = 0; i < rep->n; i++) {
+			const struct cb_result *r = &rep->res[i];
+
+			if (r->status == CB_RES_FAIL &&
+			    (i == 0 || !same_row(r, &rep->res[i - 1]) ||
+			     rep->res[i - 1].status != CB_RES_FAIL ||
+			     !streq(r->why, rep->res[i - 1].why)))
+				fprintf(f, "  %s %s %u %s: %s\n", r->backend, r->driver,
+				        r->key_bits, dir_short(r->direction),
+				        r->why ? r->why : "");
+		}
+	}
+	return finish(f);
+}
+
+/* ---- csv ------------------------------------------------------------------ */
+
+/* The spec's columns first, in its order; then the extras (docs/csv.md). */
+static const char *const csv_columns[] = {
+	"schema", "tool_version", "host", "cpu_model", "kernel", "backend",
+	"backend_version", "driver", "alg", "key_bits", "block_bytes",
+	"direction", "ops_per_sec", "bytes_per_sec", "ns_per_byte",
+	"cycles_per_byte", "ghz", "reps", "rel_spread", "timestamp",
+	"tool", "status", "error", "iv_mode", "sector_bytes", "threads", "auth",
+	"overhead_ns", "slope_ns_per_byte", "seconds", "bytes_total",
+	"cpu_vendor", "cpu_family", "cpu_model_no", "cpu_stepping", "cpu_flags",
+	"backend_details", "compiler", "cflags", "governor", "boost", "clock",
+	NULL,
+};
+
+static void csv_str(FILE *f, const char *s)
+{
+	if (!s)
+		s = "";
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* v with prec decimals; NaN and infinities are an empty field. */
+static void csv_num(FILE *f, int prec, double v)
+{
+	if (!isnan(v) && !isinf(v))
+		fprintf(f, "%.*f", prec, v);
+}
+
+void cb_csv_header(FILE *f)
+{
+	for (int i = 0; csv_columns[i]; i++)
+		fprintf(f, "%s%s", i ? "," : "", csv_columns[i]);
+	fputs("\r\n", f);
+}
+
+static const char *status_name(enum cb_status s)
+{
+	return s == CB_RES_OK ? "ok" : s == CB_RES_SKIP ? "skipped" : "failed";
+}
+
+void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
+{
+	int ok = r->status == CB_RES_OK;
+	double no = NAN;
+
+	csv_str(f, CB_CSV_SCHEMA); fputc(',', f);
+	csv_str(f, p->tool_version); fputc(',', f);
+	csv_str(f, p->host); fputc(',', f);
+	csv_str(f, p->cpu_model); fputc(',', f);
+	csv_str(f, p->kernel); fputc(',', f);
+	csv_str(f, r->backend); fputc(',', f);
+	csv_str(f, r->backend_version); fputc(',', f);
+	csv_str(f, r->driver); fputc(',', f);
+	csv_str(f, r->alg); fputc(',', f);
+	fprintf(f, "%u,%llu,", r->key_bits, (unsigned long long)r->block_bytes);
+	csv_str(f, r->direction); fputc(',', f);
+	csv_num(f, 2, ok ? r->ops_per_sec : no); fputc(',', f);
+	csv_num(f, 0, ok ? r->bytes_per_sec : no); fputc(',', f);
+	csv_num(f, 6, ok ? r->ns_per_byte : no); fputc(',', f);
+	csv_num(f, 4, ok ? r->cycles_per_byte : no); fputc(',', f);
+	csv_num(f, 4, r->ghz > 0 ? r->ghz : no); fputc(',', f);
+	fprintf(f, "%u,", ok ? r->reps : 0);
+	csv_num(f, 5, ok ? r->rel_spread : no); fputc(',', f);
+	csv_str(f, r->timestamp); fputc(',', f);
+	/* extras */
+	csv_str(f, r->tool); fputc(',', f);
+	csv_str(f, status_name(r->status)); fputc(',', f);
+	csv_str(f, ok ? "" : r->why); fputc(',', f);
+	csv_str(f, r->iv_mode); fputc(',', f);
+	fprintf(f, "%llu,%u,", (unsigned long long)r->sector_bytes, r->threads);
+	csv_str(f, r->auth); fputc(',', f);
+	csv_num(f, 2, ok ? r->overhead_ns : no); fputc(',', f);
+	csv_num(f, 6, ok ? r->slope_ns_per_byte : no); fputc(',', f);
+	csv_num(f, 6, ok ? r->seconds : no); fputc(',', f);
+	fprintf(f, "%llu,", ok ? (unsigned long long)r->bytes_total : 0ull);
+	csv_str(f, p->cpu_vendor); fputc(',', f);
+	fprintf(f, "%d,%d,%d,", p->cpu_family, p->cpu_model_no, p->cpu_stepping);
+	csv_str(f, p->cpu_flags); fputc(',', f);
+	csv_str(f, r->backend_details); fputc(',', f);
+	csv_str(f, p->compiler); fputc(',', f);
+	csv_str(f, p->cflags); fputc(',', f);
+	csv_str(f, p->governor); fputc(',', f);
+	csv_str(f, p->boost); fputc(',', f);
+	csv_str(f, p->clock);
+	fputs("\r\n", f);
+}
+
+static int write_csv(FILE *f, const struct cb_report *rep)
+{
+	cb_csv_header(f);
+	for (size_t i = 0; i < rep->n; i++)
+		cb_csv_row(f, rep->prov, &rep->res[i]);
+	return finish(f);
+}
+
+/* ---- json ----------------------------------------------------------------- */
+
+static void json_str(FILE *f, const char *s)
+{
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* v with prec decimals; NaN and infinities are null. */
+static void json_num(FILE *f, int prec, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputs("null", f);
+	else
+		fprintf(f, "%.*f", prec, v);
+}
+
+static void json_kv_str(FILE *f, const char *ind, const char *k,
+                        const char *v, int comma)
+{
+	fprintf(f, "%s\"%s\": ", ind, k);
+	json_str(f, v);
+	fputs(comma ? ",\n" : "\n", f);
+}
+
+static void json_kv_num(FILE *f, const char *ind, const char *k,
+                        int prec, double v, int comma)
+{
+	fprintf(f, "%s\"%s\": ", ind, k);
+	json_num(f, prec, v);
+	fputs(comma ? ",\n" : "\n", f);
+}
+
+static void json_prov(FILE *f, const struct cb_prov *p)
+{
+	const char *in = "    ";
+	int first = 1;
+
+	fputs("  \"provenance\": {\n", f);
+	json_kv_str(f, in, "tool_version", p->tool_version, 1);
+	json_kv_str(f, in, "host", p->host, 1);
+	json_kv_str(f, in, "kernel", p->kernel, 1);
+	json_kv_str(f, in, "cpu_model", p->cpu_model, 1);
+	json_kv_str(f, in, "cpu_vendor", p->cpu_vendor, 1);
+	json_kv_num(f, in, "cpu_family", 0, p->cpu_family, 1);
+	json_kv_num(f, in, "cpu_model_no", 0, p->cpu_model_no, 1);
+	json_kv_num(f, in, "cpu_stepping", 0, p->cpu_stepping, 1);
+	json_kv_str(f, in, "cpu_flags", p->cpu_flags, 1);
+	json_kv_num(f, in, "cpu_mhz_reported", 3, p->cpu_mhz, 1);
+	json_kv_num(f, in, "ghz", 4, p->ghz > 0 ? p->ghz : NAN, 1);
+	json_kv_num(f, in, "ghz_first", 4,
+	            p->ghz > 0 ? p->ghz_first : NAN, 1);
+	json_kv_num(f, in, "ghz_last", 4, p->ghz > 0 ? p->ghz_last : NAN, 1);
+	json_kv_str(f, in, "cycles_source", p->ghz > 0
+	            ? "dependent-add loop (1 add per cycle), mean of the "
+	              "measurements before and after the run"
+	            : "none", 1);
+	json_kv_str(f, in, "clock", p->clock, 1);
+	json_kv_str(f, in, "clocksource", p->clocksource, 1);
+	json_kv_str(f, in, "governor", p->governor, 1);
+	json_kv_str(f, in, "boost", p->boost, 1);
+	json_kv_str(f, in, "compiler", p->compiler, 1);
+	json_kv_str(f, in, "cflags", p->cflags, 1);
+	json_kv_str(f, in, "started", p->started, 1);
+	fputs("    \"backends\": [", f);
+	for (int i = 0; cb_backends[i]; i++) {
+		const struct cb_backend *b = cb_backends[i];
+		const char *why;
+		int ok = cb_backend_status(b, &why) == 0;
+
+		fputs(first ? "\n" : ",\n", f);
+		first = 0;
+		fputs("      {\"name\": ", f);
+		json_str(f, b->name);
+		fputs(", \"status\": ", f);
+		json_str(f, ok ? "available" : "unavailable");
+		fputs(", \"version\": ", f);
+		json_str(f, ok && b->version ? b->version() : NULL);
+		fputs(", \"details\": ", f);
+		json_str(f, ok ? (b->details ? b->details() : NULL) : why);
+		fputs("}", f);
+	}
+	fputs("\n    ]\n  },\n", f);
+}
+
+static void json_result(FILE *f, const struct cb_result *r, int comma)
+{
+	const char *in = "      ";
+	int ok = r->status == CB_RES_OK;
+
+	fputs("    {\n", f);
+	json_kv_str(f, in, "tool", r->tool, 1);
+	json_kv_str(f, in, "status", status_name(r->status), 1);
+	json_kv_str(f, in, "error", ok ? NULL : r->why, 1);
+	json_kv_str(f, in, "backend", r->backend, 1);
+	json_kv_str(f, in, "backend_version", r->backend_version, 1);
+	json_kv_str(f, in, "backend_details", r->backend_details, 1);
+	json_kv_str(f, in, "driver", r->driver, 1);
+	json_kv_str(f, in, "alg", r->alg, 1);
+	json_kv_str(f, in, "auth", r->auth, 1);
+	json_kv_num(f, in, "key_bits", 0, r->key_bits, 1);
+	json_kv_num(f, in, "block_bytes", 0, (double)r->block_bytes, 1);
+	json_kv_num(f, in, "sector_bytes", 0, (double)r->sector_bytes, 1);
+	json_kv_str(f, in, "direction", r->direction, 1);
+	json_kv_str(f, in, "iv_mode", r->iv_mode, 1);
+	json_kv_num(f, in, "threads", 0, r->threads, 1);
+	json_kv_num(f, in, "ops_per_sec", 2, ok ? r->ops_per_sec : NAN, 1);
+	json_kv_num(f, in, "bytes_per_sec", 0, ok ? r->bytes_per_sec : NAN,
+	            1);
+	json_kv_num(f, in, "ns_per_byte", 6, ok ? r->ns_per_byte : NAN, 1);
+	json_kv_num(f, in, "cycles_per_byte", 4,
+	            ok ? r->cycles_per_byte : NAN, 1);
+	json_kv_num(f, in, "ghz", 4, r->ghz > 0 ? r->ghz : NAN, 1);
+	json_kv_num(f, in, "overhead_ns", 2, ok ? r->overhead_ns : NAN, 1);
+	json_kv_num(f, in, "slope_ns_per_byte", 6,
+	            ok ? r->slope_ns_per_byte : NAN, 1);
+	json_kv_num(f, in, "reps", 0, ok ? r->reps : 0, 1);
+	json_kv_num(f, in, "rel_spread", 5, ok ? r->rel_spread : NAN, 1);
+	json_kv_num(f, in, "seconds", 6, ok ? r->seconds : NAN, 1);
+	json_kv_num(f, in, "bytes_total", 0,
+	            ok ? (double)r->bytes_total : 0, 1);
+	fprintf(f, "%s\"samples_ops_per_sec\": [", in);
+	for (unsigned k = 0; ok && r->samples && k < r->reps; k++) {
+		fputs(k ? ", " : "", f);
+		json_num(f, 2, r->samples[k]);
+	}
+	fputs("],\n", f);
+	json_kv_str(f, in, "timestamp", r->timestamp, 0);
+	fputs(comma ? "    },\n" : "    }\n", f);
+}
+
+static int write_json(FILE *f, const struct cb_report *rep)
+{
+	fputs("{\n", f);
+	fprintf(f, "  \"schema\": \"%s\",\n  \"csv_schema\": \"%s\",\n",
+	        CB_JSON_SCHEMA, CB_CSV_SCHEMA);
+	fputs("  \"command\": ", f);
+	json_str(f, rep->command);
+	fputs(",\n", f);
+	json_prov(f, rep->prov);
+	fputs("  \"method\": {\n", f);
+	json_kv_num(f, "    ", "sec_per_point", 3, rep->sec, 1);
+	json_kv_num(f, "    ", "warmup_sec", 3, rep->warmup, 1);
+	json_kv_str(f, "    ", "statistic", "median of the reps; rel_spread = "
+	            "(max - min) / median", 1);
+	json_kv_str(f, "    ", "overhead", "intercept and slope of a "
+	            "least-squares fit of ns per call against request size "
+	            "over the sizes of each series", 0);
+	fputs("  },\n  \"results\": [\n", f);
+	for (size_t i = 0; i < rep->n; i++)
+		json_result(f, &rep->res[i], i + 1 < rep->n);
+	fputs("  ]\n}\n", f);
+	return finish(f);
+}
+
+/* ---- the table of writers -------------------------------------------------- */
+
+/* Sorted by name (tests/test_output checks it). */
+const struct cb_writer cb_writers[] = {
+	{ "csv", write_csv, "one row per point, docs/csv.md (RFC 4180)" },
+	{ "json", write_json, "the CSV fields, raw samples, provenance header" },
+	{ "table", write_table, "MB/s and cycles/byte, a column per size" },
+	{ "tcrypt", write_tcrypt, "the kernel's tcrypt speed lines" },
+};
+const size_t cb_nwriters = sizeof cb_writers / sizeof cb_writers[0];
+
+const struct cb_writer *cb_writer_find(const char *name)
+{
+	for (size_t i = 0; i < cb_nwriters; i++)
+		if (!strcmp(cb_writers[i].name, name))
+			return &cb_writers[i];
+	return NULL;
+}

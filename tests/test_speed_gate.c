@@ -1,0 +1,228 @@
+/*
+ * test_speed_gate.c - the correctness gate and the request models of
+ * `speed`, from the inside: src/speed.c is included so that its static
+ * functions can be driven directly.
+ *
+ * A deliberately broken implementation (OpenSSL's cbc(aes) with one output
+ * byte flipped on requests of 1 KiB and more, so that short known-answer
+ * vectors still pass) must be caught by the cross-check and reported as a
+ * failure, never timed; the real one must pass.  The request models must
+ * compute what they claim: --iv once is one CBC chain, --iv per-request
+ * hands request k the IV le64(k), sectors are numbered consecutively.
+ */
+#define cmd_speed test_cmd_speed
+#define cmd_bench test_cmd_bench
+#include "../src/speed.c"
+
+static unsigned passed, failed;
+
+static void check(int ok, const char *what)
+{
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		printf("FAIL: %s\n", what);
+	}
+}
+
+static const struct cb_impl *real;
+
+static int broken_setkey(void *ctx, const struct cb_impl *impl,
+                         const uint8_t *key, size_t keylen)
+{
+	return real->setkey(ctx, real, key, keylen);
+}
+
+static int broken_encrypt(void *ctx, const uint8_t *iv, const uint8_t *in,
+                          uint8_t *out, size_t len)
+{
+	int rc = real->encrypt(ctx, iv, in, out, len);
+
+	if (rc == 0 && len >= 1024)
+		out[len - 1] ^= 1;
+	return rc;
+}
+
+static struct cb_impl broken;
+
+static void setup(void)
+{
+	const struct cb_backend *b = cb_backend_find("openssl");
+
+	real = b && cb_backend_status(b, NULL) == 0
+	       ? cb_impl_find(b, "cbc(aes)", 0) : NULL;
+	if (!real)
+		return;
+	broken = *real;
+	broken.driver = "cbc-aes-broken";
+	broken.probe = NULL;
+	broken.setkey = broken_setkey;
+	broken.encrypt = broken_encrypt;
+}
+
+static struct speed_opts quick_opts(void)
+{
+	struct speed_opts o;
+
+	opts_init(&o);
+	o.sec = 0.01;
+	o.warmup = 0.002;
+	o.reps = 1;
+	o.progress = 0;
+	o.enc = o.dec = 1;
+	return o;
+}
+
+static void test_cross_check(void)
+{
+	struct speed_opts o = quick_opts();
+	const struct cb_alg *alg = cb_alg_find("cbc(aes)", NULL);
+	struct bufs bf = { 0 };
+	struct cb_inst good = { 0 }, bad = { 0 };
+	uint8_t key[16];
+	const struct cb_impl *ref;
+	char *why;
+
+	bf.size = 8192;
+	bf.a = cb_xaligned(bf.size), bf.a2 = cb_xaligned(bf.size);
+	bf.b = cb_xaligned(bf.size), bf.b2 = cb_xaligned(bf.size);
+	make_key(alg, 128, key);
+	ref = pick_ref(&broken, alg, 128);
+	check(ref != NULL, "a reference from another backend (openssl)");
+	if (!ref)
+		return;
+	check(cb_inst_new(&good, real, key, 16) == 0 &&
+	      cb_inst_new(&bad, &broken, key, 16) == 0, "instances");
+	for (int once = 0; once < 2; once++) {
+		o.iv_once = once;
+		why = cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 8192);
+		check(why && strstr(why, "differs from cbc-aes-openssl"),
+		      once ? "broken caught (iv once)" : "broken caught (per-request)");
+		free(why);
+		why = cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 16);
+		check(why == NULL, "broken passes below its fault (16 B)");
+		free(why);
+		why = cross_check(&good, pick_ref(real, alg, 128), key, 16,
+		                  DIR_DEC, &o, &bf, 8192);
+		check(why == NULL, "openssl agrees with the next backend");
+		free(why);
+	}
+	o.iv_once = 0;
+	o.sector = 512;
+	why = cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 4096);
+	check(why == NULL, "sectors of 512 B stay below the fault");
+	free(why);
+	cb_inst_free(&good);
+	cb_inst_free(&bad);
+	free(bf.a), free(bf.a2), free(bf.b), free(bf.b2);
+}
+
+/* The broken driver through the whole measure(): failed rows, no speed. */
+static void test_measure_fails(void)
+{
+	static struct sel_alg sa;
+	struct speed_opts o = quick_opts();
+	struct plan p[4];
+	struct cb_result res[4];
+	size_t nfail;
+
+	sa.alg = cb_alg_find("cbc(aes)", NULL);
+	sa.key_mult = 1;
+	for (int i = 0; i < 4; i++) {
+		p[i].impl = i < 2 ? &broken : real;
+		p[i].backend = cb_backend_find("openssl");
+		p[i].sel = &sa;
+		p[i].dir = DIR_ENC;
+		p[i].key_bits = 128;
+		p[i].size = i % 2 ? 4096 : 16;
+		p[i].skip = NULL;
+	}
+	nfail = measure(&o, p, 4, res);
+	check(nfail == 2, "measure: two failed points");
+	check(res[0].status == CB_RES_FAIL && res[1].status == CB_RES_FAIL &&
+	      res[0].why && strstr(res[0].why, "differs"),
+	      "measure: the broken series fails, with the reason");
+	check(res[0].ops_per_sec == 0, "measure: no speed for it");
+	check(res[2].status == CB_RES_OK && res[3].status == CB_RES_OK &&
+	      res[2].ops_per_sec > 0 && res[3].reps == 1,
+	      "measure: the real one is timed");
+	check(!isnan(res[2].overhead_ns) && !isnan(res[3].slope_ns_per_byte),
+	      "measure: the size fit is filled in");
+	for (int i = 0; i < 4; i++) {
+		free((void *)res[i].why);
+		free((void *)res[i].samples);
+	}
+}
+
+/* What the timed loops compute. */
+static void test_models(void)
+{
+	const struct cb_alg *alg = cb_alg_find("cbc(aes)", NULL);
+	struct cb_inst inst = { 0 }, one = { 0 };
+	struct runner r;
+	uint8_t key[16], *a = cb_xaligned(64), *b = cb_xaligned(64);
+	uint8_t iv[16] = { 0 };
+
+	make_key(alg, 128, key);
+	cb_inst_new(&inst, real, key, 16);
+	cb_inst_new(&one, real, key, 16);
+
+	/* once: two 32-byte requests == one 64-byte CBC chain from IV 0 */
+	cb_random(a, 64);
+	memcpy(b, a, 64);
+	runner_prep(&r, &inst, DIR_ENC, 1, 0, a, NULL, 32);
+	check(runner_fn(&r) == run_cipher_once, "once: the chaining loop");
+	run_cipher_once(&r, 1);
+	r.buf = a + 32;
+	run_cipher_once(&r, 1);
+	real->encrypt(one.ctx, iv, b, b, 64);
+	check(!memcmp(a, b, 64), "once: requests continue one chain");
+
+	/* per-request: request k gets IV le64(k) */
+	cb_random(a, 32);
+	memcpy(b, a, 32);
+	runner_prep(&r, &inst, DIR_ENC, 0, 0, a, NULL, 16);
+	check(runner_fn(&r) == run_cipher_fresh, "per-request: the IV loop");
+	run_cipher_fresh(&r, 1);
+	r.buf = a + 16;
+	run_cipher_fresh(&r, 1);
+	memset(iv, 0, 16);
+	real->encrypt(one.ctx, iv, b, b, 16);
+	iv[0] = 1;
+	real->encrypt(one.ctx, iv, b + 16, b + 16, 16);
+	check(!memcmp(a, b, 32), "per-request: IV le64(request number)");
+
+	/* sectors: 64 bytes as four 16-byte sectors 0..3, then 4..7 */
+	cb_random(a, 64);
+	memcpy(b, a, 64);
+	runner_prep(&r, &inst, DIR_ENC, 0, 16, a, NULL, 64);
+	check(runner_fn(&r) == run_cipher_sectors, "sectors: the sector loop");
+	run_cipher_sectors(&r, 1);
+	check(r.ctr == 4, "sectors: four sectors per request");
+	for (int s = 0; s < 4; s++) {
+		memset(iv, 0, 16);
+		iv[0] = (uint8_t)s;
+		real->encrypt(one.ctx, iv, b + 16 * s, b + 16 * s, 16);
+	}
+	check(!memcmp(a, b, 64), "sectors: IV le64(sector) each");
+
+	cb_inst_free(&inst);
+	cb_inst_free(&one);
+	free(a);
+	free(b);
+}
+
+int main(void)
+{
+	setup();
+	if (!real) {
+		printf("0 passed, 0 failed (openssl backend unavailable)\n");
+		return 77;
+	}
+	test_cross_check();
+	test_measure_fails();
+	test_models();
+	printf("%u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
