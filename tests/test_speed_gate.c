@@ -84,7 +84,7 @@ static void test_cross_check(void)
 	const struct cb_impl *ref;
 	char *why;
 
-	bf.size = 8192;
+	bf.size = ring_bytes(8192);
 	bf.a = cb_xaligned(bf.size), bf.a2 = cb_xaligned(bf.size);
 	bf.b = cb_xaligned(bf.size), bf.b2 = cb_xaligned(bf.size);
 	make_key(alg, 128, key);
@@ -179,19 +179,29 @@ static void test_models(void)
 	real->encrypt(one.ctx, iv, b, b, 64);
 	check(!memcmp(a, b, 64), "once: requests continue one chain");
 
-	/* per-request: request k gets IV le64(k) */
-	cb_random(a, 32);
-	memcpy(b, a, 32);
-	runner_prep(&r, &inst, DIR_ENC, 0, 0, a, NULL, 16);
-	check(runner_fn(&r) == run_cipher_fresh, "per-request: the IV loop");
-	run_cipher_fresh(&r, 1);
-	r.buf = a + 16;
-	run_cipher_fresh(&r, 1);
-	memset(iv, 0, 16);
-	real->encrypt(one.ctx, iv, b, b, 16);
-	iv[0] = 1;
-	real->encrypt(one.ctx, iv, b + 16, b + 16, 16);
-	check(!memcmp(a, b, 32), "per-request: IV le64(request number)");
+	/* per-request: request k gets IV le64(k) and ring buffer k % slots */
+	{
+		size_t rb = ring_bytes(16), st = ring_stride(16);
+		size_t slots = ring_slots(16);
+		uint8_t *ra = cb_xaligned(rb), *rr = cb_xaligned(rb);
+
+		check(slots == 16 && st == 64, "per-request: 16 slots of 64 B");
+		cb_random(ra, rb);
+		memcpy(rr, ra, rb);
+		runner_prep(&r, &inst, DIR_ENC, 0, 0, ra, NULL, 16);
+		check(runner_fn(&r) == run_cipher_fresh, "per-request: the IV loop");
+		run_cipher_fresh(&r, slots + 1);   /* wraps to slot 0 again */
+		for (size_t k = 0; k <= slots; k++) {
+			memset(iv, 0, 16);
+			iv[0] = (uint8_t)k;
+			real->encrypt(one.ctx, iv, rr + (k % slots) * st,
+			              rr + (k % slots) * st, 16);
+		}
+		check(!memcmp(ra, rr, rb),
+		      "per-request: IV le64(request number), ring buffers");
+		free(ra);
+		free(rr);
+	}
 
 	/* sectors: 64 bytes as four 16-byte sectors 0..3, then 4..7 */
 	cb_random(a, 64);
