@@ -611,22 +611,6 @@ static struct cmp judge(const struct point *b, const struct point *n,
 
 /* ---- output ------------------------------------------------------------ */
 
-static void print_csv_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n") && !(s[0] == ' ') &&
-	    !(*s && s[strlen(s) - 1] == ' ')) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* Tab-separated values: tabs and line breaks inside become spaces. */
 static void print_tsv_field(FILE *f, const char *s)
 {
@@ -824,23 +808,23 @@ static void print_table(FILE *f, struct side *b, struct side *n,
 
 static void csv_key(FILE *f, const struct point *p)
 {
-	print_csv_field(f, p->group);
+	cb_csv_write_field(f, p->group);
 	fputc(',', f);
-	print_csv_field(f, p->tool);
+	cb_csv_write_field(f, p->tool);
 	fputc(',', f);
-	print_csv_field(f, p->backend);
+	cb_csv_write_field(f, p->backend);
 	fputc(',', f);
-	print_csv_field(f, p->driver);
+	cb_csv_write_field(f, p->driver);
 	fputc(',', f);
-	print_csv_field(f, p->alg);
+	cb_csv_write_field(f, p->alg);
 	fprintf(f, ",%llu,%llu,", (unsigned long long)p->key_bits,
 	        (unsigned long long)p->block_bytes);
-	print_csv_field(f, p->direction);
+	cb_csv_write_field(f, p->direction);
 	fputc(',', f);
-	print_csv_field(f, p->iv_mode);
+	cb_csv_write_field(f, p->iv_mode);
 	fprintf(f, ",%llu,%llu,", (unsigned long long)p->sector_bytes,
 	        (unsigned long long)p->threads);
-	print_csv_field(f, p->auth);
+	cb_csv_write_field(f, p->auth);
 }
 
 static void csv_side(FILE *f, const struct point *p)
@@ -849,13 +833,13 @@ static void csv_side(FILE *f, const struct point *p)
 		fprintf(f, ",%.0f,%.5g,%zu,", p->median, p->rel_spread, p->n);
 	else
 		fputs(",,,0,", f);
-	print_csv_field(f, p ? p->backend_version : "");
+	cb_csv_write_field(f, p ? p->backend_version : "");
 }
 
 static void print_csv(FILE *f, struct side *b, struct side *n,
                       const struct cmp *c, size_t nc, const char *bycol)
 {
-	print_csv_field(f, bycol ? bycol : "group");
+	cb_csv_write_field(f, bycol ? bycol : "group");
 	fputs(",tool,backend,driver,alg,key_bits,block_bytes,direction,"
 	      "iv_mode,sector_bytes,threads,auth,base_bytes_per_sec,"
 	      "base_rel_spread,base_runs,base_backend_version,"

@@ -526,3 +526,20 @@ out:
 	free(idx);
 	return rc;
 }
+
+void cb_csv_write_field(FILE *f, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!strpbrk(s, ",\"\r\n") && !(n && (s[0] == ' ' || s[n - 1] == ' '))) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}

@@ -16,6 +16,7 @@
 #define CB_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 struct cb_csv_head {
 	char **names;            /* column names, ncols of them               */
@@ -80,5 +81,8 @@ int cb_csv_check(struct cb_csv *csv, const struct cb_csv_col *cols);
 
 /* Strict number parsing used by cb_csv_check (0 or -EINVAL). */
 int cb_csv_number(const char *s, double *v);
+/* Write one field, quoted as RFC 4180 requires (commas, quotes, line
+ * breaks, leading or trailing blanks). */
+void cb_csv_write_field(FILE *f, const char *s);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "output.h"
 #include "result.h"
 #include "sysinfo.h"
@@ -331,19 +332,7 @@ static const char *const csv_columns[] = {
 
 static void csv_str(FILE *f, const char *s)
 {
-	if (!s)
-		s = "";
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	cb_csv_write_field(f, s ? s : "");
 }
 
 /* v with prec decimals; NaN and infinities are an empty field. */

@@ -12,17 +12,7 @@
 
 #include "csv.h"
 
-static unsigned passed, failed;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s\n", what);
-	}
-}
+#include "check.h"
 
 static int parse(struct cb_csv *c, const char *text)
 {
@@ -330,6 +320,5 @@ int main(void)
 	test_binary_file();
 	test_check();
 	test_file();
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return finish();
 }

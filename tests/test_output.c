@@ -20,17 +20,7 @@
 #include "sysinfo.h"
 #include "timing.h"
 
-static unsigned passed, failed;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s\n", what);
-	}
-}
+#include "check.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -385,6 +375,5 @@ int main(void)
 	test_tcrypt_forms();
 	test_csv();
 	test_engine();
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return finish();
 }

@@ -14,17 +14,7 @@
 #define cmd_bench test_cmd_bench
 #include "../src/speed.c"
 
-static unsigned passed, failed;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s\n", what);
-	}
-}
+#include "check.h"
 
 static const struct cb_impl *real;
 
@@ -233,6 +223,5 @@ int main(void)
 	test_cross_check();
 	test_measure_fails();
 	test_models();
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return finish();
 }
