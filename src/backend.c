@@ -167,13 +167,14 @@ void cb_inst_free(struct cb_inst *inst)
 	inst->ctx = NULL;
 }
 
-int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_sector,
-                    size_t sector_size, const uint8_t *in, uint8_t *out,
-                    size_t len)
+int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
+                    uint64_t iv_step, size_t sector_size, const uint8_t *in,
+                    uint8_t *out, size_t len)
 {
 	const struct cb_impl *im = inst->impl;
-	int (*multi)(void *, uint64_t, size_t, const uint8_t *, uint8_t *,
-	             size_t) = enc ? im->encrypt_sectors : im->decrypt_sectors;
+	int (*multi)(void *, uint64_t, uint64_t, size_t, const uint8_t *,
+	             uint8_t *, size_t) =
+	        enc ? im->encrypt_sectors : im->decrypt_sectors;
 	int (*one)(void *, const uint8_t *, const uint8_t *, uint8_t *,
 	           size_t) = enc ? im->encrypt : im->decrypt;
 	uint8_t iv[CB_MAX_BLOCK] = {0};
@@ -181,9 +182,10 @@ int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_sector,
 	if (!sector_size || len % sector_size)
 		return -EINVAL;
 	if (multi)
-		return multi(inst->ctx, first_sector, sector_size, in, out, len);
+		return multi(inst->ctx, first_iv, iv_step, sector_size, in, out,
+		             len);
 	for (size_t off = 0; off < len; off += sector_size) {
-		uint64_t s = first_sector + off / sector_size;
+		uint64_t s = first_iv + off / sector_size * iv_step;
 		int rc;
 
 		for (int i = 0; i < 8; i++)

@@ -90,10 +90,12 @@ struct cb_alias {
  * algorithms with CB_F_STREAM.  For XTS iv == NULL reuses the last tweak.
  *
  * Multi-sector requests (optional, NULL if absent): encrypt_sectors /
- * decrypt_sectors process len bytes as consecutive sector_size-byte sectors
- * numbered from first_sector, each with the IV le64(sector) || 0^8 (plain64;
- * for essiv this is the input IV).  The caller falls back to one
- * encrypt() per sector when these are NULL.
+ * decrypt_sectors process len bytes as consecutive sector_size-byte
+ * sectors; sector k (from 0) gets the IV le64(first_iv + k * iv_step) ||
+ * 0^8 (plain64; for essiv this is the input IV).  iv_step is 1 when IVs
+ * count the sectors themselves, sector_size / 512 for dm-crypt's default
+ * numbering in 512-byte units.  The caller falls back to one encrypt() per
+ * sector when these are NULL.
  *
  * Hash/MAC: init(ctx) starts a message, update() adds bytes, final() writes
  * digest_len bytes.  MACs get their key in setkey() first.
@@ -121,10 +123,10 @@ struct cb_impl {
 	               uint8_t *out, size_t len);
 	int (*decrypt)(void *ctx, const uint8_t *iv, const uint8_t *in,
 	               uint8_t *out, size_t len);
-	int (*encrypt_sectors)(void *ctx, uint64_t first_sector,
+	int (*encrypt_sectors)(void *ctx, uint64_t first_iv, uint64_t iv_step,
 	                       size_t sector_size, const uint8_t *in,
 	                       uint8_t *out, size_t len);
-	int (*decrypt_sectors)(void *ctx, uint64_t first_sector,
+	int (*decrypt_sectors)(void *ctx, uint64_t first_iv, uint64_t iv_step,
 	                       size_t sector_size, const uint8_t *in,
 	                       uint8_t *out, size_t len);
 
@@ -199,9 +201,9 @@ int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
                 const uint8_t *key, size_t keylen);
 void cb_inst_free(struct cb_inst *inst);
 /* Encrypt/decrypt len bytes as sectors via encrypt_sectors or a loop. */
-int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_sector,
-                    size_t sector_size, const uint8_t *in, uint8_t *out,
-                    size_t len);
+int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
+                    uint64_t iv_step, size_t sector_size, const uint8_t *in,
+                    uint8_t *out, size_t len);
 /* One-shot digest/MAC of msg into out (alg->digest_len bytes). */
 int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
                    uint8_t *out);

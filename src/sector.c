@@ -21,8 +21,9 @@
  *
  * dm-crypt IV generators are one const table {name, fn}; plain64 and essiv
  * number sectors as cb_inst_sectors() does, and use it (the backend's
- * multi-sector routine when it has one) whenever the IV sector advances by
- * one per sector.
+ * multi-sector routine when it has one), with the IV advancing by
+ * sector_size / 512 per sector (dm-crypt's default) or by one
+ * (--iv-large-sectors).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -744,8 +745,9 @@ static int dm_run(struct sector_thr *t, int enc, uint64_t first,
 	uint8_t iv[CB_MAX_BLOCK];
 	size_t ivlen = t->cipher.alg->iv_len;
 
-	if (c->ivgen && c->ivgen->multi && step == 1)
-		return cb_inst_sectors(&t->cipher, enc, s0, ss, in, out, nsec * ss);
+	if (c->ivgen && c->ivgen->multi)
+		return cb_inst_sectors(&t->cipher, enc, s0, step, ss, in, out,
+		                       nsec * ss);
 	for (size_t s = 0; s < nsec; s++) {
 		int rc;
 

@@ -229,7 +229,7 @@ static int run_cipher_sectors(void *arg, uint64_t n)
 	int rc;
 
 	for (uint64_t i = 0; i < n; i++, c += per)
-		if ((rc = cb_inst_sectors(inst, enc, c, sector, b, b, len)) < 0)
+		if ((rc = cb_inst_sectors(inst, enc, c, 1, sector, b, b, len)) < 0)
 			return rc;
 	r->ctr = c;
 	return 0;

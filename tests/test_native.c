@@ -263,7 +263,7 @@ out:
 /* ---- multi-sector requests ---------------------------------------------- */
 
 static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
-                        uint64_t first, unsigned k)
+                        uint64_t first, uint64_t step, unsigned k)
 {
 	const struct cb_impl *ref = ref_for(alg);
 	size_t len = ss * n, off = 1 + k % 15;
@@ -274,7 +274,7 @@ static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
 
 	fill(key, kl), fill(pt, len);
 	if (cb_inst_new(&r, ref, key, kl) < 0 ||
-	    cb_inst_sectors(&r, 1, first, ss, pt, ct, len) < 0) {
+	    cb_inst_sectors(&r, 1, first, step, ss, pt, ct, len) < 0) {
 		check(0, "reference %s sectors failed", ref->driver);
 		goto out;
 	}
@@ -295,22 +295,22 @@ static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
 		if (!im->encrypt_sectors || !im->decrypt_sectors)
 			continue;
 		memcpy(in, pt, len);
-		check(im->encrypt_sectors(x.ctx, first, ss, in, out,
+		check(im->encrypt_sectors(x.ctx, first, step, ss, in, out,
 		                          len) == 0 && !memcmp(out, ct, len),
 		      "%s %s %zu-bit: encrypt %zu x %zu B from sector %llu "
 		      "(offset %zu)", p, alg, kl * 8, n, ss,
 		      (unsigned long long)first, off);
 		memcpy(in, ct, len);
-		check(im->decrypt_sectors(x.ctx, first, ss, in, out,
+		check(im->decrypt_sectors(x.ctx, first, step, ss, in, out,
 		                          len) == 0 && !memcmp(out, pt, len),
 		      "%s %s %zu-bit: decrypt %zu x %zu B from sector %llu "
 		      "(offset %zu)", p, alg, kl * 8, n, ss,
 		      (unsigned long long)first, off);
 		memcpy(out, pt, len);
-		check(im->encrypt_sectors(x.ctx, first, ss, out, out, len) == 0 &&
+		check(im->encrypt_sectors(x.ctx, first, step, ss, out, out, len) == 0 &&
 		      !memcmp(out, ct, len), "%s %s %zu-bit: encrypt %zu x %zu "
 		      "B in place", p, alg, kl * 8, n, ss);
-		check(im->decrypt_sectors(x.ctx, first, ss, out, out, len) == 0 &&
+		check(im->decrypt_sectors(x.ctx, first, step, ss, out, out, len) == 0 &&
 		      !memcmp(out, pt, len), "%s %s %zu-bit: decrypt %zu x %zu "
 		      "B in place", p, alg, kl * 8, n, ss);
 		cb_inst_free(&x);
@@ -372,8 +372,8 @@ static void test_errors(int isa)
 	if (cb_inst_new(&x, im, key, 16) == 0) {
 		check(im->encrypt(x.ctx, iv, buf, buf, 15) == -EINVAL &&
 		      im->decrypt(x.ctx, iv, buf, buf, 17) == -EINVAL &&
-		      im->encrypt_sectors(x.ctx, 0, 24, buf, buf, 48) == -EINVAL &&
-		      im->decrypt_sectors(x.ctx, 0, 32, buf, buf, 48) == -EINVAL,
+		      im->encrypt_sectors(x.ctx, 0, 1, 24, buf, buf, 48) == -EINVAL &&
+		      im->decrypt_sectors(x.ctx, 0, 1, 32, buf, buf, 48) == -EINVAL,
 		      "%s: bad lengths accepted", p);
 		im->encrypt(x.ctx, iv, buf, want, sizeof buf);
 		/* a context malloc did not align the way the core's is */
@@ -443,14 +443,17 @@ int main(void)
 					uint64_t f = firsts[(ci + ki) % 4];
 
 					sector_case(algs[a], keys[ki], 512, counts[ci], f,
-					            k++);
+					            1, k++);
 					sector_case(algs[a], keys[ki], 4096, counts[ci], f,
-					            k++);
+					            1, k++);
+					/* dm-crypt numbering: 512-byte units */
+					sector_case(algs[a], keys[ki], 4096, counts[ci], f,
+					            8, k++);
 				}
 				/* sector sizes the 64-byte-load routine cannot take */
-				sector_case(algs[a], keys[ki], 16, 17, 3, k++);
-				sector_case(algs[a], keys[ki], 48, 33, 9, k++);
-				sector_case(algs[a], keys[ki], 480, 9, 100, k++);
+				sector_case(algs[a], keys[ki], 16, 17, 3, 1, k++);
+				sector_case(algs[a], keys[ki], 48, 33, 9, 1, k++);
+				sector_case(algs[a], keys[ki], 480, 9, 100, 1, k++);
 			}
 	}
 	for (int isa = 0; isa < CB_NATIVE_NISA; isa++)

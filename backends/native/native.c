@@ -260,8 +260,8 @@ static int check_sectors(size_t sector_size, size_t len)
 /* The multi-sector entry points only read the context (IVs and lane
  * tables live on the stack), so several threads may share one key. */
 INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
-                       uint64_t first, size_t ss, const uint8_t *in,
-                       uint8_t *out, size_t len)
+                       uint64_t first, uint64_t step, size_t ss,
+                       const uint8_t *in, uint8_t *out, size_t len)
 {
 	const struct cb_native_ctx *c = ctx_of(vctx);
 	lanes_fn *lanes = ss % p->lane_mult ? p->lanes_any : p->lanes;
@@ -280,7 +280,7 @@ INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
 			size_t k = s + (j < m ? j : m - 1);
 
 			l.in[j] = in + k * ss;
-			put_sector_iv(l.iv[j], first + k);
+			put_sector_iv(l.iv[j], first + k * step);
 		}
 		if (essiv)
 			p->ecb_enc(&c->salt, l.iv[0], l.iv[0], nl * 16);
@@ -290,8 +290,8 @@ INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
 }
 
 INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
-                       uint64_t first, size_t ss, const uint8_t *in,
-                       uint8_t *out, size_t len)
+                       uint64_t first, uint64_t step, size_t ss,
+                       const uint8_t *in, uint8_t *out, size_t len)
 {
 	const struct cb_native_ctx *c = ctx_of(vctx);
 	uint8_t iv[CB_LANES_MAX][16];
@@ -305,7 +305,7 @@ INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
 		size_t m = n - s < CB_LANES_MAX ? n - s : CB_LANES_MAX;
 
 		for (size_t j = 0; j < m; j++)
-			put_sector_iv(iv[j], first + s + j);
+			put_sector_iv(iv[j], first + (s + j) * step);
 		if (essiv)
 			p->ecb_enc(&c->salt, iv[0], iv[0], m * 16);
 		for (size_t j = 0; j < m; j++)
@@ -317,8 +317,8 @@ INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
 
 #define CRYPT_ARGS void *ctx, const uint8_t *iv, const uint8_t *in, \
                    uint8_t *out, size_t len
-#define SECT_ARGS  void *ctx, uint64_t first, size_t ss, const uint8_t *in, \
-                   uint8_t *out, size_t len
+#define SECT_ARGS  void *ctx, uint64_t first, uint64_t step, size_t ss, \
+                   const uint8_t *in, uint8_t *out, size_t len
 
 #define PATH(isa)                                                              \
 static int isa##_ecb_encrypt(CRYPT_ARGS)                                      \
@@ -330,13 +330,13 @@ static int isa##_cbc_decrypt(CRYPT_ARGS)                                      \
 static int isa##_essiv_decrypt(CRYPT_ARGS)                                    \
 { return essiv_decrypt(&path_##isa, ctx, iv, in, out, len); }                  \
 static int isa##_cbc_enc_sectors(SECT_ARGS)                                   \
-{ return enc_sectors(&path_##isa, 0, ctx, first, ss, in, out, len); }          \
+{ return enc_sectors(&path_##isa, 0, ctx, first, step, ss, in, out, len); }          \
 static int isa##_cbc_dec_sectors(SECT_ARGS)                                   \
-{ return dec_sectors(&path_##isa, 0, ctx, first, ss, in, out, len); }          \
+{ return dec_sectors(&path_##isa, 0, ctx, first, step, ss, in, out, len); }          \
 static int isa##_essiv_enc_sectors(SECT_ARGS)                                 \
-{ return enc_sectors(&path_##isa, 1, ctx, first, ss, in, out, len); }          \
+{ return enc_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }          \
 static int isa##_essiv_dec_sectors(SECT_ARGS)                                 \
-{ return dec_sectors(&path_##isa, 1, ctx, first, ss, in, out, len); }          \
+{ return dec_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }          \
 static const struct cb_impl impl_cbc_##isa = {                                 \
 	.alg = "cbc(aes)", .driver = "cbc-aes-native-" #isa,                   \
 	.priority = 300, .ctx_size = CTX_SIZE,                                 \
