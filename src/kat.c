@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cb.h"
 #include "cmd.h"
@@ -17,12 +18,39 @@
 #include "sector.h"
 #include "util.h"
 
-const char *kat_default_dir(void)
+static int is_dir(const char *p)
 {
 	struct stat st;
 
-	if (stat("vectors", &st) == 0 && S_ISDIR(st.st_mode))
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ./vectors (a checkout), the configured data directory, or
+ * <bindir>/../share/cryptobench/vectors (an install under another
+ * PREFIX than the one built with). */
+const char *kat_default_dir(void)
+{
+	static char rel[4096 + 64];
+	char exe[4096];
+	ssize_t n;
+
+	if (is_dir("vectors"))
 		return "vectors";
+	if (is_dir(CB_DATADIR "/vectors"))
+		return CB_DATADIR "/vectors";
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		char *slash;
+
+		exe[n] = 0;
+		if ((slash = strrchr(exe, '/'))) {
+			*slash = 0;
+			snprintf(rel, sizeof rel,
+			         "%s/../share/cryptobench/vectors", exe);
+			if (is_dir(rel))
+				return rel;
+		}
+	}
 	return CB_DATADIR "/vectors";
 }
 
