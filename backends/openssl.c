@@ -83,6 +83,7 @@ struct ossl_cipher {
 	EVP_CIPHER *cipher;
 	EVP_CIPHER_CTX *enc, *dec;
 	int block, ivlen, xts;
+	size_t mask;           /* block - 1: every block size here is 2^n    */
 	uint8_t tweak[16];     /* XTS: the last tweak, for iv == NULL          */
 };
 
@@ -114,6 +115,9 @@ static int ossl_cipher_setkey(void *vctx, const struct cb_impl *impl,
 	if (!d->varkey && (size_t)EVP_CIPHER_get_key_length(c->cipher) != keylen)
 		return -EINVAL;
 	c->block = EVP_CIPHER_get_block_size(c->cipher);
+	if (c->block < 1 || (c->block & (c->block - 1)))
+		return -ENOTSUP;
+	c->mask = (size_t)c->block - 1;
 	c->ivlen = EVP_CIPHER_get_iv_length(c->cipher);
 	c->xts = d->xts;
 	c->enc = EVP_CIPHER_CTX_new();
@@ -151,7 +155,7 @@ static int ossl_crypt(struct ossl_cipher *c, EVP_CIPHER_CTX *x, int enc,
 {
 	int outl = 0;
 
-	if (len > INT_MAX || (c->block > 1 && len % (size_t)c->block))
+	if (len > INT_MAX || (len & c->mask))
 		return -EINVAL;
 	if (c->xts) {
 		if (len < 16)
