@@ -175,8 +175,7 @@ int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
 	int (*multi)(void *, uint64_t, uint64_t, size_t, const uint8_t *,
 	             uint8_t *, size_t) =
 	        enc ? im->encrypt_sectors : im->decrypt_sectors;
-	int (*one)(void *, const uint8_t *, const uint8_t *, uint8_t *,
-	           size_t) = enc ? im->encrypt : im->decrypt;
+	cb_crypt_fn one = enc ? im->encrypt : im->decrypt;
 	uint8_t iv[CB_MAX_BLOCK] = {0};
 
 	if (!sector_size || len % sector_size)
@@ -188,8 +187,7 @@ int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
 		uint64_t s = first_iv + off / sector_size * iv_step;
 		int rc;
 
-		for (int i = 0; i < 8; i++)
-			iv[i] = (uint8_t)(s >> (8 * i));
+		cb_put_le64(iv, s);
 		rc = one(inst->ctx, inst->alg->iv_len ? iv : NULL, in + off,
 		         out + off, sector_size);
 		if (rc < 0)

@@ -105,6 +105,17 @@ struct cb_alias {
  * bytes of tag = HMAC(authkey, ad || ct) truncated; aead_decrypt returns
  * -EBADMSG when the tag does not verify (and then out is unspecified).
  */
+/* A cipher request: encrypt/decrypt below, and their callers. */
+typedef int (*cb_crypt_fn)(void *ctx, const uint8_t *iv, const uint8_t *in,
+                           uint8_t *out, size_t len);
+
+/* Little-endian 64-bit store: sector numbers, IVs, geli offsets. */
+static inline void cb_put_le64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
 struct cb_impl {
 	const char *alg;         /* canonical algorithm name                        */
 	const char *driver;      /* unique driver name, "cbc-aes-openssl"           */
@@ -119,10 +130,8 @@ struct cb_impl {
 	              const uint8_t *key, size_t keylen);  /* hashes: key NULL */
 	void (*free)(void *ctx);
 
-	int (*encrypt)(void *ctx, const uint8_t *iv, const uint8_t *in,
-	               uint8_t *out, size_t len);
-	int (*decrypt)(void *ctx, const uint8_t *iv, const uint8_t *in,
-	               uint8_t *out, size_t len);
+	cb_crypt_fn encrypt;
+	cb_crypt_fn decrypt;
 	int (*encrypt_sectors)(void *ctx, uint64_t first_iv, uint64_t iv_step,
 	                       size_t sector_size, const uint8_t *in,
 	                       uint8_t *out, size_t len);

@@ -15,6 +15,7 @@
 #include "cb.h"
 #include "cmd.h"
 #include "kat.h"
+#include "template.h"
 #include "sector.h"
 #include "util.h"
 
@@ -237,10 +238,7 @@ static const uint8_t *bin(const struct vec_rec *r, const char *name,
 }
 
 /* Run fn into out and compare with want: returns a failure text or NULL. */
-typedef int (*crypt_fn)(void *, const uint8_t *, const uint8_t *, uint8_t *,
-                        size_t);
-
-static const char *cipher_case(struct cb_inst *x, crypt_fn fn, int neg,
+static const char *cipher_case(struct cb_inst *x, cb_crypt_fn fn, int neg,
                                const uint8_t *iv, const uint8_t *in,
                                const uint8_t *want, size_t len, int mode,
                                size_t split, const char *what[3])
@@ -382,15 +380,15 @@ static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
 static unsigned rec_key_bits(const struct cb_alg *a, const struct vec_rec *r)
 {
 	const struct vec_field *k = vec_get(r, "key");
-	size_t ak, ek;
+	const uint8_t *ak, *ek;
+	size_t akl, ekl;
 
-	if (a->kind != CB_AEAD || !k || k->len < 8)
+	if (a->kind != CB_AEAD || !k)
 		return k ? (unsigned)k->len * 8 : 0;
 	/* the AES key size inside an authenc blob */
-	ek = (size_t)k->bin[4] << 24 | (size_t)k->bin[5] << 16 |
-	     (size_t)k->bin[6] << 8 | k->bin[7];
-	ak = k->len;
-	return ek <= ak ? (unsigned)ek * 8 : 0;
+	if (cb_authenc_split(k->bin, k->len, &ak, &akl, &ek, &ekl) < 0)
+		return 0;
+	return (unsigned)ekl * 8;
 }
 
 void kat_run_impl(const struct cb_impl *impl, const char *backend,

@@ -36,12 +36,6 @@
 
 /* ---- small helpers --------------------------------------------------- */
 
-static void put_le64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
 static void put_be64(uint8_t *p, uint64_t v)
 {
 	for (int i = 0; i < 8; i++)
@@ -85,7 +79,7 @@ static void iv_plain(uint8_t *iv, size_t ivlen, uint64_t s, unsigned shift)
 static void iv_plain64(uint8_t *iv, size_t ivlen, uint64_t s, unsigned shift)
 {
 	memset(iv, 0, ivlen);
-	put_le64(iv, s);
+	cb_put_le64(iv, s);
 }
 
 static void iv_plain64be(uint8_t *iv, size_t ivlen, uint64_t s,
@@ -601,7 +595,7 @@ static int geli_key(struct sector_thr *t, uint64_t off, size_t block)
 	cb_inst_free(&t->cipher);
 	t->keyed = 0;
 	memcpy(msg, "ekey", 4);
-	put_le64(msg + 4, keyno);
+	cb_put_le64(msg + 4, keyno);
 	if ((rc = hmac(&t->sha512, 128, xf->ekey_base, 64, msg, sizeof msg,
 	               NULL, 0, ekey)) < 0)
 		return rc;
@@ -623,7 +617,7 @@ static int geli_iv(struct sector_thr *t, uint64_t off, uint8_t *iv)
 	uint8_t le[8], hash[32];
 	int rc;
 
-	put_le64(le, off);
+	cb_put_le64(le, off);
 	if (!a->iv_len)
 		return 0;
 	if (!strcmp(a->name, "xts(aes)")) {
@@ -640,15 +634,12 @@ static int geli_iv(struct sector_thr *t, uint64_t off, uint8_t *iv)
 	return 0;
 }
 
-typedef int (*crypt_fn)(void *, const uint8_t *, const uint8_t *, uint8_t *,
-                        size_t);
-
 /* One cipher request for the data at offset off (geli). */
 static int geli_one(struct sector_thr *t, int enc, uint64_t off, size_t block,
                     const uint8_t *in, uint8_t *out, size_t len)
 {
 	uint8_t iv[CB_MAX_BLOCK];
-	crypt_fn fn;
+	cb_crypt_fn fn;
 	int rc;
 
 	if ((rc = geli_key(t, off, block)) < 0 || (rc = geli_iv(t, off, iv)) < 0)
@@ -666,7 +657,7 @@ static int geli_tag(struct sector_thr *t, uint64_t dstoff, const uint8_t *c,
 	uint8_t le[8], ak[32], full[CB_MAX_DIGEST];
 	int rc;
 
-	put_le64(le, dstoff);
+	cb_put_le64(le, dstoff);
 	if ((rc = h->init(t->sha256.ctx)) < 0 ||
 	    (rc = h->update(t->sha256.ctx, xf->akey, 64)) < 0 ||
 	    (rc = h->update(t->sha256.ctx, le, 8)) < 0 ||
@@ -741,7 +732,7 @@ static int dm_run(struct sector_thr *t, int enc, uint64_t first,
 	size_t ss = c->sector_size;
 	uint64_t step = c->iv_large ? 1 : ss / 512;
 	uint64_t s0 = first * step;
-	crypt_fn fn = enc ? t->cipher.impl->encrypt : t->cipher.impl->decrypt;
+	cb_crypt_fn fn = enc ? t->cipher.impl->encrypt : t->cipher.impl->decrypt;
 	uint8_t iv[CB_MAX_BLOCK];
 	size_t ivlen = t->cipher.alg->iv_len;
 

@@ -109,14 +109,8 @@ struct runner {
 	uint8_t tag[CB_MAX_DIGEST];
 	uint8_t ad[AEAD_AD_LEN];
 	uint8_t digest[CB_MAX_DIGEST];
-	int (*crypt)(void *, const uint8_t *, const uint8_t *, uint8_t *, size_t);
+	cb_crypt_fn crypt;
 };
-
-static inline void put_le64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /*
  * The per-request ring: consecutive requests are different sectors, so
@@ -146,15 +140,15 @@ static size_t ring_bytes(size_t len)
 	return ring_slots(len) * ring_stride(len);
 }
 
-/* --iv per-request: every request gets its own IV, le64(request number),
- * and its own buffer of the ring. */
+/* --iv per-request: every request gets its own IV, le64(request number)
+ * (none for ecb and null), and its own buffer of the ring. */
 static int run_cipher_fresh(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
-	int (*crypt)(void *, const uint8_t *, const uint8_t *, uint8_t *,
-	             size_t) = r->crypt;
+	cb_crypt_fn crypt = r->crypt;
 	void *ctx = r->ctx;
 	uint8_t *base = r->buf, *iv = r->iv;
+	const uint8_t *pass = r->alg->iv_len ? iv : NULL;
 	size_t len = r->len, stride = r->stride, nring = r->nring;
 	size_t slot = (size_t)(r->ctr % nring);
 	uint64_t c = r->ctr;
@@ -163,8 +157,8 @@ static int run_cipher_fresh(void *arg, uint64_t n)
 	for (uint64_t i = 0; i < n; i++) {
 		uint8_t *b = base + slot * stride;
 
-		put_le64(iv, c++);
-		if ((rc = crypt(ctx, iv, b, b, len)) < 0)
+		cb_put_le64(iv, c++);
+		if ((rc = crypt(ctx, pass, b, b, len)) < 0)
 			return rc;
 		if (++slot == nring)
 			slot = 0;
@@ -178,8 +172,7 @@ static int run_cipher_fresh(void *arg, uint64_t n)
 static int run_cipher_once(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
-	int (*crypt)(void *, const uint8_t *, const uint8_t *, uint8_t *,
-	             size_t) = r->crypt;
+	cb_crypt_fn crypt = r->crypt;
 	void *ctx = r->ctx;
 	uint8_t *b = r->buf;
 	const uint8_t *iv = r->alg->flags & CB_F_STREAM ? NULL : r->iv;
@@ -190,29 +183,13 @@ static int run_cipher_once(void *arg, uint64_t n)
 		return 0;
 	if (!r->started) {
 		r->started = 1;
-		if ((rc = crypt(ctx, r->iv, b, b, len)) < 0)
+		if ((rc = crypt(ctx, r->alg->iv_len ? r->iv : NULL, b, b,
+		                len)) < 0)
 			return rc;
 		n--;
 	}
 	for (uint64_t i = 0; i < n; i++)
 		if ((rc = crypt(ctx, iv, b, b, len)) < 0)
-			return rc;
-	return 0;
-}
-
-/* Ciphers without an IV (ecb, null): both models are the same. */
-static int run_cipher_noiv(void *arg, uint64_t n)
-{
-	struct runner *r = arg;
-	int (*crypt)(void *, const uint8_t *, const uint8_t *, uint8_t *,
-	             size_t) = r->crypt;
-	void *ctx = r->ctx;
-	uint8_t *b = r->buf;
-	size_t len = r->len;
-	int rc;
-
-	for (uint64_t i = 0; i < n; i++)
-		if ((rc = crypt(ctx, NULL, b, b, len)) < 0)
 			return rc;
 	return 0;
 }
@@ -271,7 +248,7 @@ static int run_aead_enc(void *arg, uint64_t n)
 
 	for (uint64_t i = 0; i < n; i++) {
 		if (!r->iv_once)
-			put_le64(iv, c++);
+			cb_put_le64(iv, c++);
 		if ((rc = enc(ctx, iv, r->ad, AEAD_AD_LEN, b, b, len, tag,
 		              taglen)) < 0)
 			return rc;
@@ -315,8 +292,6 @@ static cb_run_fn runner_fn(const struct runner *r)
 	}
 	if (r->sector)
 		return run_cipher_sectors;
-	if (!r->alg->iv_len)
-		return run_cipher_noiv;
 	return r->iv_once ? run_cipher_once : run_cipher_fresh;
 }
 
@@ -349,7 +324,7 @@ static int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
 		r->ad[i] = (uint8_t)(0xa0 + i);
 	r->crypt = dir == DIR_ENC ? r->impl->encrypt : r->impl->decrypt;
 	if (r->alg->kind == CB_AEAD && dir == DIR_DEC) {
-		put_le64(r->iv, 0x5ec7);
+		cb_put_le64(r->iv, 0x5ec7);
 		return r->impl->aead_encrypt(r->ctx, r->iv, r->ad, AEAD_AD_LEN,
 		                             buf, buf, len, r->tag,
 		                             r->alg->digest_len);

@@ -139,9 +139,7 @@ struct authenc_ctx {
 	struct cb_inst mac, cbc;
 };
 
-/* The kernel's crypto_authenc_extractkeys(): rtattr{len,type=1}, be32
- * enckeylen, then authkey || enckey. */
-static int authenc_split(const uint8_t *key, size_t keylen,
+int cb_authenc_split(const uint8_t *key, size_t keylen,
                          const uint8_t **ak, size_t *aklen,
                          const uint8_t **ek, size_t *eklen)
 {
@@ -175,7 +173,7 @@ static int authenc_setkey(void *vctx, const struct cb_impl *impl,
 	size_t aklen, eklen;
 	int rc;
 
-	if ((rc = authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
+	if ((rc = cb_authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
 		cb_set_error("authenc key is not a kernel rtattr key blob");
 		return rc;
 	}
@@ -256,7 +254,7 @@ static int essiv_aead_setkey(void *vctx, const struct cb_impl *impl,
 	uint8_t salt[32];
 	int rc;
 
-	if ((rc = authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
+	if ((rc = cb_authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
 		cb_set_error("authenc key is not a kernel rtattr key blob");
 		return rc;
 	}

@@ -10,6 +10,12 @@
 
 #define CB_MAX_TEMPLATES 8
 
+/* The kernel's crypto_authenc_extractkeys(): rtattr {len, type = 1}, be32
+ * enckeylen, then authkey || enckey.  0 or -EINVAL. */
+int cb_authenc_split(const uint8_t *key, size_t keylen,
+                     const uint8_t **ak, size_t *aklen,
+                     const uint8_t **ek, size_t *eklen);
+
 /*
  * Append to out[at..] the templates that backend b's primitives allow
  * (at most room entries); returns how many were added.  The impls are

@@ -242,8 +242,7 @@ INLINE int essiv_decrypt(const struct path *p, void *vctx, const uint8_t *iv,
 
 static void put_sector_iv(uint8_t iv[16], uint64_t sector)
 {
-	for (int i = 0; i < 8; i++)
-		iv[i] = (uint8_t)(sector >> (8 * i));
+	cb_put_le64(iv, sector);
 	memset(iv + 8, 0, 8);
 }
 
