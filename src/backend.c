@@ -207,26 +207,35 @@ int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
 	return inst->impl->final(inst->ctx, out);
 }
 
-const struct cb_impl *cb_impl_any(const char *alg, const char *prefer)
+const struct cb_impl *cb_impl_select(const struct cb_backend *b,
+                                     const char *alg, cb_impl_filter filter,
+                                     void *arg)
 {
 	const struct cb_impl *impl;
 
-	if (prefer) {
-		const struct cb_backend *b = cb_backend_find(prefer);
-
-		if (b && cb_backend_status(b, NULL) == 0)
-			for (int n = 0; (impl = cb_impl_find(b, alg, n)); n++)
-				if (cb_impl_status(impl, NULL) == 0)
-					return impl;
-	}
-	for (size_t i = 0; i < NBACKENDS; i++) {
-		if (cb_backend_status(cb_backends[i], NULL) < 0)
-			continue;
-		for (int n = 0; (impl = cb_impl_find(cb_backends[i], alg, n)); n++)
-			if (cb_impl_status(impl, NULL) == 0)
+	if (!b) {
+		for (size_t i = 0; i < NBACKENDS; i++)
+			if ((impl = cb_impl_select(cb_backends[i], alg, filter,
+			                           arg)))
 				return impl;
+		return NULL;
 	}
+	if (cb_backend_status(b, NULL) < 0)
+		return NULL;
+	for (int n = 0; (impl = cb_impl_find(b, alg, n)); n++)
+		if (cb_impl_status(impl, NULL) == 0 &&
+		    (!filter || filter(impl, arg)))
+			return impl;
 	return NULL;
+}
+
+const struct cb_impl *cb_impl_any(const char *alg, const char *prefer)
+{
+	const struct cb_backend *b = prefer ? cb_backend_find(prefer) : NULL;
+	const struct cb_impl *impl = b ? cb_impl_select(b, alg, NULL, NULL)
+	                               : NULL;
+
+	return impl ? impl : cb_impl_select(NULL, alg, NULL, NULL);
 }
 
 int cb_digest(const char *alg, const uint8_t *key, size_t keylen,

@@ -223,6 +223,18 @@ int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
  * implementation of alg on any backend, preferring `prefer` if non-NULL.
  */
 const struct cb_impl *cb_impl_any(const char *alg, const char *prefer);
+
+/*
+ * The one implementation selector: the first usable implementation of alg
+ * (backend available, impl probe passes, filter(impl, arg) nonzero if a
+ * filter is given).  b != NULL searches that backend only; b == NULL
+ * searches every backend in cb_backends[] order.  Every "find me an
+ * implementation" loop in the core goes through this.
+ */
+typedef int (*cb_impl_filter)(const struct cb_impl *impl, void *arg);
+const struct cb_impl *cb_impl_select(const struct cb_backend *b,
+                                     const char *alg, cb_impl_filter filter,
+                                     void *arg);
 int cb_digest(const char *alg, const uint8_t *key, size_t keylen,
               const uint8_t *msg, size_t len, uint8_t *out);
 
