@@ -107,6 +107,7 @@ const struct cb_prov *cb_prov(void)
 	              sizeof prov.clocksource) < 0)
 		snprintf(prov.clocksource, sizeof prov.clocksource, "unknown");
 	prov.clock = cb_clock_name();
+	prov.cpu_level = "max";
 	cb_iso_time(prov.started, sizeof prov.started);
 	return &prov;
 }

@@ -27,6 +27,8 @@ struct cb_prov {
 	                               or "unknown"                               */
 	char clocksource[64];       /* kernel clocksource (tsc, kvm-clock ...)    */
 	const char *clock;          /* the timer: "CLOCK_MONOTONIC_RAW"           */
+	const char *cpu_level;      /* --cpu / CRYPTOBENCH_CPU level every backend
+	                               is capped to (docs/cpu.md); "max" = none   */
 	/* Core clock from the dependent-add loop: each cb_prov_measure_ghz()
 	 * call adds a sample; ghz is their mean, 0 until measured or where the
 	 * loop does not exist for this architecture. */
