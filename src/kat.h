@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "cb.h"
+#include "sector.h"
 #include "vec.h"
 
 struct kat_count { unsigned passed, failed, skipped; };
@@ -36,5 +37,19 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 /* Gate used by speed/dd: run the default vectors for impl; 0 if all that
  * ran passed (and at least one ran or none exist), -EBADMSG otherwise. */
 int kat_gate(const struct cb_impl *impl, unsigned *nrun);
+
+/* ---- sector transforms (kat_sector.c): records with alg = geli / dm-crypt */
+
+/* 1 if alg (a record's alg field) names a sector transform. */
+int sector_kat_is(const char *alg);
+/* Validate such a record's fields (file:line messages); 0 or -EINVAL. */
+int sector_kat_validate(const struct vec_rec *r);
+/* Run the sector-transform records of files on backend b: encrypt must
+ * give `disk`, decrypt must give `pt` (expect = fail: must be rejected).
+ * only: NULL for all, else just the records with its kind, cipher and
+ * authentication (the correctness gate of `dd`). */
+void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
+                    size_t nfiles, const struct sector_cfg *only,
+                    struct kat_count *cnt, FILE *out, int verbose);
 
 #endif

@@ -30,8 +30,6 @@
 #include <stdio.h>
 
 #include "cb.h"
-#include "kat.h"
-#include "vec.h"
 
 enum sector_kind { SECTOR_NONE, SECTOR_GELI, SECTOR_DMCRYPT };
 
@@ -90,6 +88,10 @@ const char *sector_driver(const struct sector_xf *xf);
 /* The algorithm that runs the data: the cipher's canonical name, or the
  * composed one ("essiv(cbc(aes),sha256)" for dm-crypt essiv); "none". */
 const char *sector_alg(const struct sector_xf *xf);
+/* A configuration's geometry without keying it: chunks per sector, data
+ * bytes per chunk, bytes on the disk per sector. */
+void sector_geometry(const struct sector_cfg *c, unsigned *chunks,
+                     size_t *dps, size_t *disk);
 
 int sector_thr_new(struct sector_thr **t, struct sector_xf *xf);
 void sector_thr_free(struct sector_thr *t);
@@ -106,19 +108,5 @@ int sector_encrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
  */
 int sector_decrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
                    uint8_t *out, size_t nsec, uint8_t *bad);
-
-/* ---- known answers: vector records with alg = geli / dm-crypt ---------- */
-
-/* 1 if alg (a record's alg field) names a sector transform. */
-int sector_kat_is(const char *alg);
-/* Validate such a record's fields (file:line messages); 0 or -EINVAL. */
-int sector_kat_validate(const struct vec_rec *r);
-/* Run the sector-transform records of files on backend b: encrypt must
- * give `disk`, decrypt must give `pt` (expect = fail: must be rejected).
- * only: NULL for all, else just the records with its kind, cipher and
- * authentication (the correctness gate of `dd`). */
-void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
-                    size_t nfiles, const struct sector_cfg *only,
-                    struct kat_count *cnt, FILE *out, int verbose);
 
 #endif
