@@ -17,11 +17,9 @@
  * the key size needs (two predictable branches per group).
  */
 #include "native_asm.h"
+#include "macros.inc"
 
 #if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
-
-	.intel_syntax noprefix
-	.text
 
 /* x = (a, a^b, a^b^c, a^b^c^d) for x = (a, b, c, d) (32-bit words) */
 .macro PREFIX_XOR x, t
@@ -76,10 +74,7 @@
 
 /* void cb_aes_expand_key(struct cb_aes_key *k, const uint8_t *key,
  *                        size_t keylen)   rdi, rsi, rdx */
-	.globl	cb_aes_expand_key
-	.type	cb_aes_expand_key, @function
-	.p2align 4
-cb_aes_expand_key:
+	FUNC	cb_aes_expand_key
 	movdqu	xmm1, [rsi]
 	cmp	rdx, 24
 	je	.Lexp192
@@ -145,27 +140,9 @@ cb_aes_expand_key:
 	pxor	xmm3, xmm3
 	pxor	xmm4, xmm4
 	ret
-	.size	cb_aes_expand_key, .-cb_aes_expand_key
+	ENDFUNC	cb_aes_expand_key
 
 /* ---- single-chain CBC / ESSIV-CBC encryption -------------------------- */
-
-/*
- * \x = the 16-byte IV at [\p].  The low 8 bytes (where a sector number
- * goes) are gathered a byte at a time: a byte load is forwarded from a
- * byte, 8-byte or 16-byte store alike, so a caller that just wrote the
- * sector number in any way never stalls the chain; the high half is one
- * 8-byte load.  Clobbers rax, r11.
- */
-.macro LOAD_IV x, p
-	movzx	eax, byte ptr [\p + 7]
-	.irp	b, 6, 5, 4, 3, 2, 1, 0
-	shl	rax, 8
-	movzx	r11d, byte ptr [\p + \b]
-	or	rax, r11
-	.endr
-	movq	\x, rax
-	movhps	\x, [\p + 8]
-.endm
 
 /* \op \reg, [\base + 16*i] for i = \from .. \to */
 .macro ROUNDS_MEM op, reg, base, from, to
@@ -212,16 +189,13 @@ cb_aes_expand_key:
  * Per-request cost at 16 bytes is the path from the plaintext load (in
  * place, usually forwarded from the previous request's store) to the
  * ciphertext store: one XOR and nr rounds.  Everything else - the chain
- * or ESSIV IV ^ rk0 - is computed off that path (LOAD_IV above keeps the
+ * or ESSIV IV ^ rk0 - is computed off that path (LOAD_IV, macros.inc, keeps the
  * IV's own load from stalling it).
  */
 
 /* void cb_aesni_cbc_enc(const struct cb_aes_key *k, const uint8_t iv[16],
  *         uint8_t chain[16], const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_aesni_cbc_enc
-	.type	cb_aesni_cbc_enc, @function
-	.p2align 4
-cb_aesni_cbc_enc:
+	FUNC	cb_aesni_cbc_enc
 	cmp	rsi, rdx			/* continuing our own chain:  */
 	je	7f				/* one 16-byte load forwards  */
 	LOAD_IV	xmm0, rsi
@@ -239,14 +213,11 @@ cb_aesni_cbc_enc:
 	ret
 7:	movdqu	xmm0, [rsi]
 	jmp	6b
-	.size	cb_aesni_cbc_enc, .-cb_aesni_cbc_enc
+	ENDFUNC	cb_aesni_cbc_enc
 
 /* void cb_aesni_essiv_cbc_enc(struct cb_native_ctx *c, const uint8_t iv[16],
  *                             const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_aesni_essiv_cbc_enc
-	.type	cb_aesni_essiv_cbc_enc, @function
-	.p2align 4
-cb_aesni_essiv_cbc_enc:
+	FUNC	cb_aesni_essiv_cbc_enc
 	LOAD_IV	xmm0, rsi
 	lea	rsi, [rdi + CB_CTX_IV]
 	pxor	xmm0, [rdi + CB_CTX_SALT]
@@ -269,12 +240,12 @@ cb_aesni_essiv_cbc_enc:
 8:	aesenclast xmm0, [rdi + CB_CTX_SALT + 16*14]
 	movdqu	[rsi], xmm0
 	ret
-	.size	cb_aesni_essiv_cbc_enc, .-cb_aesni_essiv_cbc_enc
+	ENDFUNC	cb_aesni_essiv_cbc_enc
 
 /* ---- 8 blocks in flight ------------------------------------------------- */
 
 /* one round on xmm0..xmm(n-1) with the key at kend - 16*j (r9 = kend) */
-.macro XR n, op, j
+.macro XR j, r, n, op
 	movdqa	xmm8, [r9 - 16*\j]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	.if	\i < \n
@@ -285,41 +256,20 @@ cb_aesni_essiv_cbc_enc:
 
 /* rounds 1 .. nr-1 on xmm0..xmm(n-1); eax = nr, r9 = kend */
 .macro XROUNDS n, op
-	cmp	eax, 12
-	jb	81f
-	je	82f
-	XR	\n, \op, 13
-	XR	\n, \op, 12
-82:	XR	\n, \op, 11
-	XR	\n, \op, 10
-81:	XR	\n, \op, 9
-	XR	\n, \op, 8
-	XR	\n, \op, 7
-	XR	\n, \op, 6
-	XR	\n, \op, 5
-	XR	\n, \op, 4
-	XR	\n, \op, 3
-	XR	\n, \op, 2
-	XR	\n, \op, 1
+	ROUNDS_NR XR, \n, \op
 .endm
 
 /* eax = nr, r9 = &keys[nr] for the schedule at \koff, xmm15 = its
  * first key, xmm14 its last */
 .macro KEYS_END koff
-	mov	eax, [rdi + CB_AESKEY_ROUNDS]
-	mov	r9d, eax
-	shl	r9, 4
-	lea	r9, [rdi + \koff + r9]
+	KEND	\koff
 	movdqa	xmm15, [rdi + \koff]
 	movdqa	xmm14, [r9]
 .endm
 
 /* ECB: rdi = key, rsi = in, rdx = out, rcx = len */
 .macro ECB name, koff, op, oplast
-	.globl	\name
-	.type	\name, @function
-	.p2align 4
-\name:
+	FUNC	\name
 	KEYS_END \koff
 	sub	rcx, 128
 	jb	3f
@@ -349,7 +299,7 @@ cb_aesni_essiv_cbc_enc:
 	sub	rcx, 16
 	jnz	4b
 5:	ret
-	.size	\name, .-\name
+	ENDFUNC	\name
 .endm
 
 	ECB	cb_aesni_ecb_enc, CB_AESKEY_ENC, aesenc, aesenclast
@@ -357,10 +307,7 @@ cb_aesni_essiv_cbc_enc:
 
 /* void cb_aesni_cbc_dec(const struct cb_aes_key *k, const uint8_t iv[16],
  *         uint8_t chain[16], const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_aesni_cbc_dec
-	.type	cb_aesni_cbc_dec, @function
-	.p2align 4
-cb_aesni_cbc_dec:
+	FUNC	cb_aesni_cbc_dec
 	cmp	rsi, rdx
 	je	7f
 	LOAD_IV	xmm13, rsi
@@ -374,14 +321,11 @@ cb_aesni_cbc_dec:
 	ret
 7:	movdqu	xmm13, [rsi]
 	jmp	6b
-	.size	cb_aesni_cbc_dec, .-cb_aesni_cbc_dec
+	ENDFUNC	cb_aesni_cbc_dec
 
 /* void cb_aesni_essiv_cbc_dec(struct cb_native_ctx *c, const uint8_t iv[16],
  *                             const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_aesni_essiv_cbc_dec
-	.type	cb_aesni_essiv_cbc_dec, @function
-	.p2align 4
-cb_aesni_essiv_cbc_dec:
+	FUNC	cb_aesni_essiv_cbc_dec
 	LOAD_IV	xmm13, rsi
 	lea	rsi, [rdi + CB_CTX_IV]
 	pxor	xmm13, [rdi + CB_CTX_SALT]
@@ -439,7 +383,7 @@ cb_aesni_essiv_cbc_dec:
 	sub	r8, 16
 	jnz	4b
 5:	ret
-	.size	cb_aesni_essiv_cbc_dec, .-cb_aesni_essiv_cbc_dec
+	ENDFUNC	cb_aesni_essiv_cbc_dec
 
 /* ---- 8 interleaved sector chains ---------------------------------------- */
 
@@ -485,16 +429,13 @@ cb_aesni_essiv_cbc_dec:
 
 /* void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
  *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
-	.globl	cb_aesni_cbc_enc_lanes8
-	.type	cb_aesni_cbc_enc_lanes8, @function
-	.p2align 4
-cb_aesni_cbc_enc_lanes8:
-	push	rbx
-	push	rbp
-	push	r12
-	push	r13
-	push	r14
-	push	r15
+	FUNC	cb_aesni_cbc_enc_lanes8
+	PUSH_CFI rbx
+	PUSH_CFI rbp
+	PUSH_CFI r12
+	PUSH_CFI r13
+	PUSH_CFI r14
+	PUSH_CFI r15
 	KEYS_END CB_AESKEY_ENC
 	LANES8	LANE_SETUP
 	xor	r15d, r15d
@@ -510,15 +451,13 @@ cb_aesni_cbc_enc_lanes8:
 	jnz	1b
 2:	XROUNDS	8, aesenc
 	LANES8	LANE_LAST
-	pop	r15
-	pop	r14
-	pop	r13
-	pop	r12
-	pop	rbp
-	pop	rbx
+	POP_CFI	r15
+	POP_CFI	r14
+	POP_CFI	r13
+	POP_CFI	r12
+	POP_CFI	rbp
+	POP_CFI	rbx
 	ret
-	.size	cb_aesni_cbc_enc_lanes8, .-cb_aesni_cbc_enc_lanes8
+	ENDFUNC	cb_aesni_cbc_enc_lanes8
 
 #endif /* __x86_64__ */
-
-	.section .note.GNU-stack, "", @progbits

@@ -10,32 +10,12 @@
  * so one unrolled sequence serves 10, 12 and 14 rounds.
  */
 #include "native_asm.h"
+#include "macros.inc"
 
 #if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
 
-	.intel_syntax noprefix
-	.text
-
-/*
- * \x = the 16-byte IV at [\p].  The low 8 bytes (where a sector number
- * goes) are gathered a byte at a time: a byte load is forwarded from a
- * byte, 8-byte or 16-byte store alike, so a caller that just wrote the
- * sector number in any way never stalls the chain; the high half is one
- * 8-byte load.  Clobbers rax, r11.
- */
-.macro VLOAD_IV x, p
-	movzx	eax, byte ptr [\p + 7]
-	.irp	b, 6, 5, 4, 3, 2, 1, 0
-	shl	rax, 8
-	movzx	r11d, byte ptr [\p + \b]
-	or	rax, r11
-	.endr
-	vmovq	\x, rax
-	vmovhps	\x, \x, [\p + 8]
-.endm
-
 /* one round on \w0..\w(n-1) with the key at r9 - 16*j (r9 = &keys[nr]) */
-.macro YR n, op, j, w
+.macro YR j, r, n, op, w
 	vbroadcasti128 ymm8, [r9 - 16*\j]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	.if	\i < \n
@@ -46,41 +26,20 @@
 
 /* rounds 1 .. nr-1; eax = nr, r9 = kend */
 .macro YROUNDS n, op, w=ymm
-	cmp	eax, 12
-	jb	81f
-	je	82f
-	YR	\n, \op, 13, \w
-	YR	\n, \op, 12, \w
-82:	YR	\n, \op, 11, \w
-	YR	\n, \op, 10, \w
-81:	YR	\n, \op, 9, \w
-	YR	\n, \op, 8, \w
-	YR	\n, \op, 7, \w
-	YR	\n, \op, 6, \w
-	YR	\n, \op, 5, \w
-	YR	\n, \op, 4, \w
-	YR	\n, \op, 3, \w
-	YR	\n, \op, 2, \w
-	YR	\n, \op, 1, \w
+	ROUNDS_NR YR, \n, \op, \w
 .endm
 
 /* eax = nr, r9 = &keys[nr] of the schedule at \koff; ymm15 = its first
  * key, ymm14 its last, both broadcast */
 .macro YKEYS_END koff
-	mov	eax, [rdi + CB_AESKEY_ROUNDS]
-	mov	r9d, eax
-	shl	r9, 4
-	lea	r9, [rdi + \koff + r9]
+	KEND	\koff
 	vbroadcasti128 ymm15, [rdi + \koff]
 	vbroadcasti128 ymm14, [r9]
 .endm
 
 /* ECB: rdi = key, rsi = in, rdx = out, rcx = len */
 .macro YECB name, koff, op, oplast
-	.globl	\name
-	.type	\name, @function
-	.p2align 4
-\name:
+	FUNC	\name
 	test	rcx, rcx
 	jz	8f
 	YKEYS_END \koff
@@ -118,7 +77,7 @@
 	vmovdqu	[rdx], xmm0
 7:	vzeroupper
 8:	ret
-	.size	\name, .-\name
+	ENDFUNC	\name
 .endm
 
 	YECB	cb_vaes256_ecb_enc, CB_AESKEY_ENC, vaesenc, vaesenclast
@@ -128,13 +87,10 @@
 
 /* void cb_vaes256_cbc_dec(const struct cb_aes_key *k, const uint8_t iv[16],
  *         uint8_t chain[16], const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_vaes256_cbc_dec
-	.type	cb_vaes256_cbc_dec, @function
-	.p2align 4
-cb_vaes256_cbc_dec:
+	FUNC	cb_vaes256_cbc_dec
 	cmp	rsi, rdx
 	je	7f
-	VLOAD_IV xmm13, rsi
+	LOAD_IV	xmm13, rsi, v
 6:	mov	rsi, rdx
 	mov	rdx, rcx
 	mov	rcx, r8
@@ -146,15 +102,12 @@ cb_vaes256_cbc_dec:
 	ret
 7:	vmovdqu	xmm13, [rsi]
 	jmp	6b
-	.size	cb_vaes256_cbc_dec, .-cb_vaes256_cbc_dec
+	ENDFUNC	cb_vaes256_cbc_dec
 
 /* void cb_vaes256_essiv_cbc_dec(struct cb_native_ctx *c,
  *         const uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_vaes256_essiv_cbc_dec
-	.type	cb_vaes256_essiv_cbc_dec, @function
-	.p2align 4
-cb_vaes256_essiv_cbc_dec:
-	VLOAD_IV xmm13, rsi
+	FUNC	cb_vaes256_essiv_cbc_dec
+	LOAD_IV	xmm13, rsi, v
 	lea	rsi, [rdi + CB_CTX_IV]
 	vpxor	xmm13, xmm13, [rdi + CB_CTX_SALT]
 	.set	cbi, 1
@@ -227,7 +180,7 @@ cb_vaes256_essiv_cbc_dec:
 	vmovdqu	[rcx], xmm0
 7:	vzeroupper
 8:	ret
-	.size	cb_vaes256_essiv_cbc_dec, .-cb_vaes256_essiv_cbc_dec
+	ENDFUNC	cb_vaes256_essiv_cbc_dec
 
 /* ---- 16 interleaved sector chains, two per ymm -------------------------- */
 
@@ -282,10 +235,7 @@ cb_vaes256_essiv_cbc_dec:
 
 /* void cb_vaes256_cbc_enc_lanes16_any(const struct cb_aes_key *k,
  *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
-	.globl	cb_vaes256_cbc_enc_lanes16_any
-	.type	cb_vaes256_cbc_enc_lanes16_any, @function
-	.p2align 4
-cb_vaes256_cbc_enc_lanes16_any:
+	FUNC	cb_vaes256_cbc_enc_lanes16_any
 	YKEYS_END CB_AESKEY_ENC
 	xor	r8d, r8d
 	YLANES	YLANE_FIRST
@@ -302,7 +252,7 @@ cb_vaes256_cbc_enc_lanes16_any:
 	YLANES	YLANE_LAST
 	vzeroupper
 	ret
-	.size	cb_vaes256_cbc_enc_lanes16_any, .-cb_vaes256_cbc_enc_lanes16_any
+	ENDFUNC	cb_vaes256_cbc_enc_lanes16_any
 
 /* stage row of lane i at rsp + 64*i; block p of it at + 16*p */
 .macro YSTAGE_IN i			/* 64 bytes of lane i into the stage */
@@ -355,12 +305,10 @@ cb_vaes256_cbc_enc_lanes16_any:
 /* void cb_vaes256_cbc_enc_lanes16(const struct cb_aes_key *k,
  *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len)
  * len a multiple of 64. */
-	.globl	cb_vaes256_cbc_enc_lanes16
-	.type	cb_vaes256_cbc_enc_lanes16, @function
-	.p2align 4
-cb_vaes256_cbc_enc_lanes16:
-	push	rbp
+	FUNC	cb_vaes256_cbc_enc_lanes16
+	PUSH_CFI rbp
 	mov	rbp, rsp
+	.cfi_def_cfa_register rbp
 	sub	rsp, 1024
 	and	rsp, -64
 	YKEYS_END CB_AESKEY_ENC
@@ -393,9 +341,9 @@ cb_vaes256_cbc_enc_lanes16:
 	.endr
 	vzeroupper
 	leave
+	.cfi_def_cfa rsp, 8
+	.cfi_restore rbp
 	ret
-	.size	cb_vaes256_cbc_enc_lanes16, .-cb_vaes256_cbc_enc_lanes16
+	ENDFUNC	cb_vaes256_cbc_enc_lanes16
 
 #endif /* __x86_64__ */
-
-	.section .note.GNU-stack, "", @progbits

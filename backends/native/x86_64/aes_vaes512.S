@@ -19,37 +19,14 @@
  * ymm version was 2.5x slower on the 4 KiB stride; see aes_vaes256.S).
  */
 #include "native_asm.h"
+#include "macros.inc"
 
 #if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
-
-	.intel_syntax noprefix
-	.text
-
-/*
- * \x = the 16-byte IV at [\p].  The low 8 bytes (where a sector number
- * goes) are gathered a byte at a time: a byte load is forwarded from a
- * byte, 8-byte or 16-byte store alike, so a caller that just wrote the
- * sector number in any way never stalls the chain; the high half is one
- * 8-byte load.  Clobbers rax, r11.
- */
-.macro VLOAD_IV x, p
-	movzx	eax, byte ptr [\p + 7]
-	.irp	b, 6, 5, 4, 3, 2, 1, 0
-	shl	rax, 8
-	movzx	r11d, byte ptr [\p + \b]
-	or	rax, r11
-	.endr
-	vmovq	\x, rax
-	vmovhps	\x, \x, [\p + 8]
-.endm
 
 /* eax = nr, r9 = &keys[nr] of the schedule at \koff; zmm15 = rk[0],
  * zmm(30-j) = rk[nr-j] for j = 0 .. nr-1 (broadcast) */
 .macro ZKEYS koff
-	mov	eax, [rdi + CB_AESKEY_ROUNDS]
-	mov	r9d, eax
-	shl	r9, 4
-	lea	r9, [rdi + \koff + r9]
+	KEND	\koff
 	vbroadcasti32x4 zmm15, [rdi + \koff]
 	vbroadcasti32x4 zmm30, [r9 - 16*0]
 	vbroadcasti32x4 zmm29, [r9 - 16*1]
@@ -72,7 +49,7 @@
 .endm
 
 /* one round on zmm0..zmm(n-1) with the key in zmm\k */
-.macro ZR n, op, k
+.macro ZR j, k, n, op
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	.if	\i < \n
 	\op	zmm\i, zmm\i, zmm\k
@@ -82,22 +59,7 @@
 
 /* rounds 1 .. nr-1 (eax = nr) */
 .macro ZROUNDS n, op
-	cmp	eax, 12
-	jb	81f
-	je	82f
-	ZR	\n, \op, 17
-	ZR	\n, \op, 18
-82:	ZR	\n, \op, 19
-	ZR	\n, \op, 20
-81:	ZR	\n, \op, 21
-	ZR	\n, \op, 22
-	ZR	\n, \op, 23
-	ZR	\n, \op, 24
-	ZR	\n, \op, 25
-	ZR	\n, \op, 26
-	ZR	\n, \op, 27
-	ZR	\n, \op, 28
-	ZR	\n, \op, 29
+	ROUNDS_NR ZR, \n, \op
 .endm
 
 /* k1 = qword mask of the \len (16, 32 or 48) bytes left; rcx kept */
@@ -114,10 +76,7 @@
 
 /* ECB: rdi = key, rsi = in, rdx = out, rcx = len */
 .macro ZECB name, koff, op, oplast
-	.globl	\name
-	.type	\name, @function
-	.p2align 4
-\name:
+	FUNC	\name
 	test	rcx, rcx
 	jz	8f
 	ZKEYS	\koff
@@ -157,7 +116,7 @@
 	vmovdqu64 [rdx]{k1}, zmm0
 7:	vzeroupper
 8:	ret
-	.size	\name, .-\name
+	ENDFUNC	\name
 .endm
 
 	ZECB	cb_vaes512_ecb_enc, CB_AESKEY_ENC, vaesenc, vaesenclast
@@ -167,13 +126,10 @@
 
 /* void cb_vaes512_cbc_dec(const struct cb_aes_key *k, const uint8_t iv[16],
  *         uint8_t chain[16], const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_vaes512_cbc_dec
-	.type	cb_vaes512_cbc_dec, @function
-	.p2align 4
-cb_vaes512_cbc_dec:
+	FUNC	cb_vaes512_cbc_dec
 	cmp	rsi, rdx
 	je	7f
-	VLOAD_IV xmm13, rsi
+	LOAD_IV	xmm13, rsi, v
 6:	mov	rsi, rdx
 	mov	rdx, rcx
 	mov	rcx, r8
@@ -185,15 +141,12 @@ cb_vaes512_cbc_dec:
 	ret
 7:	vmovdqu	xmm13, [rsi]
 	jmp	6b
-	.size	cb_vaes512_cbc_dec, .-cb_vaes512_cbc_dec
+	ENDFUNC	cb_vaes512_cbc_dec
 
 /* void cb_vaes512_essiv_cbc_dec(struct cb_native_ctx *c,
  *         const uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len) */
-	.globl	cb_vaes512_essiv_cbc_dec
-	.type	cb_vaes512_essiv_cbc_dec, @function
-	.p2align 4
-cb_vaes512_essiv_cbc_dec:
-	VLOAD_IV xmm13, rsi
+	FUNC	cb_vaes512_essiv_cbc_dec
+	LOAD_IV	xmm13, rsi, v
 	lea	rsi, [rdi + CB_CTX_IV]
 	vpxor	xmm13, xmm13, [rdi + CB_CTX_SALT]
 	.set	cbi, 1
@@ -267,7 +220,7 @@ cb_vaes512_essiv_cbc_dec:
 	vmovdqu64 [rcx]{k1}, zmm0
 7:	vzeroupper
 8:	ret
-	.size	cb_vaes512_essiv_cbc_dec, .-cb_vaes512_essiv_cbc_dec
+	ENDFUNC	cb_vaes512_essiv_cbc_dec
 
 /* ---- 16 interleaved sector chains, four per zmm ------------------------- */
 
@@ -323,7 +276,7 @@ cb_vaes512_essiv_cbc_dec:
 	vmovdqu64 [r10 + rdx], zmm\r3
 .endm
 
-.macro ZLR j
+.macro ZLR j, r
 	vbroadcasti32x4 zmm29, [r9 - 16*\j]
 	vaesenc	zmm0, zmm0, zmm29
 	vaesenc	zmm1, zmm1, zmm29
@@ -333,22 +286,7 @@ cb_vaes512_essiv_cbc_dec:
 
 /* rounds 1 .. nr-1 of the four chains */
 .macro ZLROUNDS
-	cmp	eax, 12
-	jb	81f
-	je	82f
-	ZLR	13
-	ZLR	12
-82:	ZLR	11
-	ZLR	10
-81:	ZLR	9
-	ZLR	8
-	ZLR	7
-	ZLR	6
-	ZLR	5
-	ZLR	4
-	ZLR	3
-	ZLR	2
-	ZLR	1
+	ROUNDS_NR ZLR
 .endm
 
 /* last round of chain g folding the next block (zmm nxt = P' ^ rk0); the
@@ -365,14 +303,8 @@ cb_vaes512_essiv_cbc_dec:
 
 /* void cb_vaes512_cbc_enc_lanes16(const struct cb_aes_key *k,
  *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
-	.globl	cb_vaes512_cbc_enc_lanes16
-	.type	cb_vaes512_cbc_enc_lanes16, @function
-	.p2align 4
-cb_vaes512_cbc_enc_lanes16:
-	mov	eax, [rdi + CB_AESKEY_ROUNDS]
-	mov	r9d, eax
-	shl	r9, 4
-	lea	r9, [rdi + r9]
+	FUNC	cb_vaes512_cbc_enc_lanes16
+	KEND	CB_AESKEY_ENC
 	vbroadcasti32x4 zmm31, [rdi]
 	vbroadcasti32x4 zmm30, [r9]
 	vmovdqu64 zmm0, [rsi + CB_LANES_IV + 64*0]
@@ -419,8 +351,6 @@ cb_vaes512_cbc_enc_lanes16:
 	jnz	1b
 	vzeroupper
 	ret
-	.size	cb_vaes512_cbc_enc_lanes16, .-cb_vaes512_cbc_enc_lanes16
+	ENDFUNC	cb_vaes512_cbc_enc_lanes16
 
 #endif /* __x86_64__ */
-
-	.section .note.GNU-stack, "", @progbits
