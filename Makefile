@@ -67,6 +67,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(OBJS)
 deps:
 	$(Q)scripts/deps.sh check
 
+# Keep the test objects: make would otherwise delete them as intermediates
+# after `make check` has printed its count line, and print that it did.
+.SECONDARY:
+
 ## check: build and run every test; ends with "N passed, N failed"
 check: cryptobench $(TESTS)
 	$(Q)scripts/deps.sh check

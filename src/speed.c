@@ -28,13 +28,10 @@
 #include "kat.h"
 #include "output.h"
 #include "result.h"
+#include "speed.h"
 #include "sysinfo.h"
 #include "timing.h"
 #include "util.h"
-
-#define MAX_SEL       32
-#define MAX_BUF       (1u << 30)
-#define AEAD_AD_LEN   24      /* dm-crypt: le64 sector || IV            */
 
 static const uint64_t seed_sizes[] = { 16, 64, 256, 1024, 1472, 8192 };
 static const uint64_t kernel_sizes[] = { 16, 64, 128, 256, 1024, 1420, 4096 };
@@ -50,67 +47,6 @@ static const char *const bench_algs[] = {
 	"hmac(rmd160)", "hmac(sha256)", "hmac(sha384)", "hmac(sha512)", NULL,
 };
 
-struct sel_alg {
-	const struct cb_alg *alg;
-	const char *label;          /* as given, when kernel grammar        */
-	unsigned key_mult;          /* geli alias: -l gives half the key   */
-};
-
-enum { DIR_DEC = 0, DIR_ENC = 1, DIR_DIGEST = 2 };
-
-struct speed_opts {
-	const struct cb_backend *backends[MAX_SEL];
-	size_t nbackends;
-	int all_backends;           /* defaulted: skip unavailable quietly */
-	struct sel_alg algs[MAX_SEL];
-	size_t nalgs;
-	const char *driver_sub;
-	uint64_t *keys;             /* --key-bits, or NULL for defaults      */
-	size_t nkeys;
-	uint64_t *sizes;
-	size_t nsizes;
-	double sec, warmup;
-	unsigned reps;
-	int enc, dec;
-	int iv_once;
-	uint64_t sector;
-	int cycles;
-	int progress;               /* 1 on, 0 off, -1 when stderr is a tty */
-	const char *command;
-};
-
-/* One planned point. */
-struct plan {
-	const struct cb_impl *impl;
-	const struct cb_backend *backend;
-	const struct sel_alg *sel;
-	int dir;
-	unsigned key_bits;
-	uint64_t size;
-	const char *skip;           /* static reason, or NULL               */
-};
-
-/* ---- the timed request loops ------------------------------------------ */
-
-struct runner {
-	const struct cb_impl *impl;
-	const struct cb_alg *alg;
-	struct cb_inst *inst;
-	void *ctx;
-	int dir, iv_once;
-	size_t sector;
-	uint8_t *buf, *buf2;        /* buf2: AEAD decrypt output            */
-	size_t len;
-	size_t nring, stride;       /* per-request: requests rotate over
-	                               nring buffers stride bytes apart     */
-	uint64_t ctr;               /* request (or sector) number           */
-	int started;
-	uint8_t iv[CB_MAX_BLOCK];
-	uint8_t tag[CB_MAX_DIGEST];
-	uint8_t ad[AEAD_AD_LEN];
-	uint8_t digest[CB_MAX_DIGEST];
-	cb_crypt_fn crypt;
-};
 
 /*
  * The per-request ring: consecutive requests are different sectors, so
@@ -122,12 +58,12 @@ struct runner {
 #define RING_BYTES (64 * 1024)
 #define RING_MAX   16
 
-static size_t ring_stride(size_t len)
+size_t ring_stride(size_t len)
 {
 	return (len + 63) & ~(size_t)63;
 }
 
-static size_t ring_slots(size_t len)
+size_t ring_slots(size_t len)
 {
 	size_t n = RING_BYTES / (ring_stride(len) ? ring_stride(len) : 64);
 
@@ -135,14 +71,14 @@ static size_t ring_slots(size_t len)
 }
 
 /* Bytes of buffer a request model of len bytes touches. */
-static size_t ring_bytes(size_t len)
+size_t ring_bytes(size_t len)
 {
 	return ring_slots(len) * ring_stride(len);
 }
 
 /* --iv per-request: every request gets its own IV, le64(request number)
  * (none for ecb and null), and its own buffer of the ring. */
-static int run_cipher_fresh(void *arg, uint64_t n)
+int run_cipher_fresh(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	cb_crypt_fn crypt = r->crypt;
@@ -169,7 +105,7 @@ static int run_cipher_fresh(void *arg, uint64_t n)
 
 /* --iv once: the IV set by the first request, later ones continue the
  * chain (iv NULL).  Algorithms without CB_F_STREAM get the same IV again. */
-static int run_cipher_once(void *arg, uint64_t n)
+int run_cipher_once(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	cb_crypt_fn crypt = r->crypt;
@@ -195,7 +131,7 @@ static int run_cipher_once(void *arg, uint64_t n)
 }
 
 /* --sector-size: a request is len/sector consecutive sectors. */
-static int run_cipher_sectors(void *arg, uint64_t n)
+int run_cipher_sectors(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	struct cb_inst *inst = r->inst;
@@ -279,7 +215,7 @@ static int run_aead_dec(void *arg, uint64_t n)
 	return 0;
 }
 
-static cb_run_fn runner_fn(const struct runner *r)
+cb_run_fn runner_fn(const struct runner *r)
 {
 	switch (r->alg->kind) {
 	case CB_HASH:
@@ -300,7 +236,7 @@ static cb_run_fn runner_fn(const struct runner *r)
  * IV and associated data fixed, and for AEAD decryption a ciphertext and
  * tag made by this implementation's encryption of the buffer.
  */
-static int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
+int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
                        int iv_once, size_t sector, uint8_t *buf,
                        uint8_t *buf2, size_t len)
 {
@@ -336,7 +272,7 @@ static int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
 
 /* A random key of key_bits for alg; AEAD: the kernel's rtattr blob with a
  * 32-byte HMAC key.  Returns the key length. */
-static size_t make_key(const struct cb_alg *alg, unsigned key_bits,
+size_t make_key(const struct cb_alg *alg, unsigned key_bits,
                        uint8_t *key)
 {
 	size_t ek = key_bits / 8;
@@ -358,7 +294,7 @@ static size_t make_key(const struct cb_alg *alg, unsigned key_bits,
 
 /* Another backend's implementation of alg with this key size: openssl
  * first (unless impl is openssl's), then the others in table order. */
-static const struct cb_impl *pick_ref(const struct cb_impl *impl,
+const struct cb_impl *pick_ref(const struct cb_impl *impl,
                                       const struct cb_alg *alg,
                                       unsigned key_bits)
 {
@@ -403,10 +339,6 @@ static void *page_aligned(size_t n)
 	return p;
 }
 
-struct bufs {
-	uint8_t *a, *a2, *b, *b2;   /* ours and the reference's           */
-	size_t size;
-};
 
 static char *fmt_err(const char *what, int rc)
 {
@@ -424,7 +356,7 @@ static char *fmt_err(const char *what, int rc)
  * model exactly) on impl and on ref, keyed alike from the same buffer,
  * and compare every output byte.  NULL if they agree, else the reason.
  */
-static char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
+char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
                          const uint8_t *key, size_t keylen, int dir,
                          const struct speed_opts *o, struct bufs *bf,
                          size_t len)
@@ -780,7 +712,7 @@ out:
  * round robin they sample different moments and the median drops the bad
  * one.
  */
-static size_t measure(const struct speed_opts *o, const struct plan *p,
+size_t measure(const struct speed_opts *o, const struct plan *p,
                       size_t n, struct cb_result *res)
 {
 	unsigned reps = o->reps;
@@ -1159,7 +1091,7 @@ static char *join_args(int argc, char **argv)
 	return s;
 }
 
-static void opts_init(struct speed_opts *o)
+void opts_init(struct speed_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->sec = 1;

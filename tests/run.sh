@@ -4,8 +4,9 @@
 # Runs each build/tests/test_* binary (C unit and differential tests) and
 # each tests/*.sh script (command-line tests; they get $CB, the binary under
 # test), then the known-answer suite (`cryptobench kat`).  Every test prints
-# "N passed, N failed" as its last line; exit 77 means skipped.  The counts
-# are summed.  Environment: BUILD (default build), CB_BIN (default
+# "N passed, N failed" as its last line; exit 77 means skipped (its first
+# line gives the reason).  The counts are summed; skips are reported on the
+# line before the last, which is exactly "N passed, N failed".  Environment: BUILD (default build), CB_BIN (default
 # ./cryptobench).
 set -u
 BUILD=${BUILD:-build}
@@ -27,7 +28,7 @@ run_one() {   # name command...
 	s=$(echo "$last" | sed -nE 's/.* ([0-9]+) skipped.*/\1/p')
 	p=${p:-0} f=${f:-0} s=${s:-0}
 	if [ $rc -eq 77 ]; then
-		printf '  SKIP  %s\n' "$name"
+		printf '  SKIP  %s: %s\n' "$name" "$(head -n 1 "$log")"
 		total_s=$((total_s + 1))
 		return
 	fi
@@ -54,5 +55,6 @@ for t in tests/test_*.sh; do
 done
 run_one "kat vectors/" "$CB" kat
 
-echo "$total_p passed, $total_f failed${total_s:+, $total_s skipped}" | sed 's/, 0 skipped$//'
+[ "$total_s" -eq 0 ] || echo "$total_s skipped (tests or cases that cannot run here; see SKIP above and each log)"
+echo "$total_p passed, $total_f failed"
 [ $bad -eq 0 ] && [ $total_f -eq 0 ]

@@ -12,7 +12,8 @@
 
 #include "cb.h"
 
-static unsigned passed, failed;
+#include "check.h"
+
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
 static void fill(uint8_t *p, size_t n)
@@ -155,16 +156,14 @@ int main(void)
 					if (rc == -ENOTSUP)
 						continue;
 					if (rc < 0) {
-						failed++;
-						printf("FAIL %s %s key %zu len %zu: error %d\n",
+						checkf(0, "%s %s key %zu len %zu: error %d",
 						       a->name, im->driver, kl * 8, len, rc);
 						continue;
 					}
 					if ((a->kind == CB_CIPHER || a->kind == CB_AEAD) &&
 					    memcmp(back, in, len)) {
-						failed++;
-						printf("FAIL %s %s key %zu len %zu: decrypt does "
-						       "not invert encrypt\n", a->name, im->driver,
+						checkf(0, "%s %s key %zu len %zu: decrypt does "
+						       "not invert encrypt", a->name, im->driver,
 						       kl * 8, len);
 						continue;
 					}
@@ -173,18 +172,13 @@ int main(void)
 						memcpy(ref, out, outlen);
 						continue;
 					}
-					if (memcmp(ref, out, outlen)) {
-						failed++;
-						printf("FAIL %s key %zu len %zu: %s differs from "
-						       "%s\n", a->name, kl * 8, len, im->driver,
-						       first->driver);
-					} else {
-						passed++;
-					}
+					checkf(!memcmp(ref, out, outlen),
+					       "%s key %zu len %zu: %s differs from %s",
+					       a->name, kl * 8, len, im->driver,
+					       first->driver);
 				}
 			}
 	}
 	free(in), free(ref), free(out), free(back);
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return finish();
 }

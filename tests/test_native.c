@@ -19,7 +19,6 @@
  *     and keys, a context that malloc did not align.
  * Deterministic (fixed-seed generator).  Last line: "N passed, N failed".
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,29 +28,9 @@
 #include "native.h"
 #include "util.h"
 
-static unsigned passed, failed, skipped;
+#include "check.h"
+
 static uint64_t rng = 0x2545f4914f6cdd1du;
-
-static void check(int ok, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	if (failed > 50)
-		return;
-	va_start(ap, fmt);
-	fputs("FAIL ", stdout);
-	vprintf(fmt, ap);
-	fputc('\n', stdout);
-	va_end(ap);
-}
 
 static void fill(uint8_t *p, size_t n)
 {
@@ -127,17 +106,17 @@ static void test_fixed(int isa)
 		struct cb_inst x;
 		int rc = cb_inst_new(&x, im, key, kl);
 
-		check(rc == 0, "%s %s: setkey %d", cb_native_isa_name(isa),
-		      f->source, rc);
+		checkf(rc == 0, "%s %s: setkey %d", cb_native_isa_name(isa),
+		       f->source, rc);
 		if (rc == 0) {
 			rc = im->encrypt(x.ctx, iv, pt, buf + 1, n);
-			check(rc == 0 && !memcmp(buf + 1, ct, n), "%s %s: encrypt",
-			      cb_native_isa_name(isa), f->source);
+			checkf(rc == 0 && !memcmp(buf + 1, ct, n), "%s %s: encrypt",
+			       cb_native_isa_name(isa), f->source);
 			memcpy(buf, ct, n);
 			rc = im->decrypt(x.ctx, iv, buf, buf, n);
-			check(rc == 0 && !memcmp(buf, pt, n),
-			      "%s %s: decrypt in place", cb_native_isa_name(isa),
-			      f->source);
+			checkf(rc == 0 && !memcmp(buf, pt, n),
+			       "%s %s: decrypt in place", cb_native_isa_name(isa),
+			       f->source);
 			cb_inst_free(&x);
 		}
 		free(key), free(pt), free(ct), free(iv), free(buf);
@@ -170,8 +149,8 @@ static void test_vectors(int isa)
 		             nfiles, &c, stdout, 0);
 		passed += c.passed;
 		failed += c.failed;
-		check(c.passed > 0, "%s: no %s vectors ran",
-		      cb_native_isa_name(isa), algs[i]);
+		checkf(c.passed > 0, "%s: no %s vectors ran",
+		       cb_native_isa_name(isa), algs[i]);
 	}
 }
 
@@ -203,7 +182,7 @@ static void random_case(const char *alg, size_t kl, size_t len, unsigned k)
 	fill(key, kl), fill(iv, 16), fill(pt, len);
 	if (cb_inst_new(&r, ref, key, kl) < 0 ||
 	    ref->encrypt(r.ctx, has_iv ? iv : NULL, pt, ct, len) < 0) {
-		check(0, "reference %s failed", ref->driver);
+		checkf(0, "reference %s failed", ref->driver);
 		goto out;
 	}
 	cb_inst_free(&r);
@@ -218,41 +197,41 @@ static void random_case(const char *alg, size_t kl, size_t len, unsigned k)
 		if (!im)
 			continue;
 		if (cb_inst_new(&x, im, key, kl) < 0) {
-			check(0, "%s %s: setkey", p, alg);
+			checkf(0, "%s %s: setkey", p, alg);
 			continue;
 		}
 		/* out of place, unaligned in and out */
 		memcpy(in, pt, len);
-		check(im->encrypt(x.ctx, v, in, out, len) == 0 &&
-		      !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt "
-		      "(offset %zu)", p, alg, kl * 8, len, off);
+		checkf(im->encrypt(x.ctx, v, in, out, len) == 0 &&
+		       !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt "
+		       "(offset %zu)", p, alg, kl * 8, len, off);
 		memcpy(in, ct, len);
-		check(im->decrypt(x.ctx, v, in, out, len) == 0 &&
-		      !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt "
-		      "(offset %zu)", p, alg, kl * 8, len, off);
+		checkf(im->decrypt(x.ctx, v, in, out, len) == 0 &&
+		       !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt "
+		       "(offset %zu)", p, alg, kl * 8, len, off);
 		/* in place */
 		memcpy(out, pt, len);
-		check(im->encrypt(x.ctx, v, out, out, len) == 0 &&
-		      !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt in "
-		      "place", p, alg, kl * 8, len);
-		check(im->decrypt(x.ctx, v, out, out, len) == 0 &&
-		      !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt in "
-		      "place", p, alg, kl * 8, len);
+		checkf(im->encrypt(x.ctx, v, out, out, len) == 0 &&
+		       !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt in "
+		       "place", p, alg, kl * 8, len);
+		checkf(im->decrypt(x.ctx, v, out, out, len) == 0 &&
+		       !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt in "
+		       "place", p, alg, kl * 8, len);
 		/* in two pieces, the second continuing the chain (iv NULL) */
 		if (split < len) {
 			memcpy(out, pt, len);
-			check(im->encrypt(x.ctx, v, out, out, split) == 0 &&
-			      im->encrypt(x.ctx, NULL, out + split, out + split,
-			                  len - split) == 0 &&
-			      !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt "
-			      "in pieces %zu+%zu", p, alg, kl * 8, len, split,
-			      len - split);
-			check(im->decrypt(x.ctx, v, out, out, split) == 0 &&
-			      im->decrypt(x.ctx, NULL, out + split, out + split,
-			                  len - split) == 0 &&
-			      !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt "
-			      "in pieces %zu+%zu", p, alg, kl * 8, len, split,
-			      len - split);
+			checkf(im->encrypt(x.ctx, v, out, out, split) == 0 &&
+			       im->encrypt(x.ctx, NULL, out + split, out + split,
+			                   len - split) == 0 &&
+			       !memcmp(out, ct, len), "%s %s %zu-bit %zu B: encrypt "
+			       "in pieces %zu+%zu", p, alg, kl * 8, len, split,
+			       len - split);
+			checkf(im->decrypt(x.ctx, v, out, out, split) == 0 &&
+			       im->decrypt(x.ctx, NULL, out + split, out + split,
+			                   len - split) == 0 &&
+			       !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt "
+			       "in pieces %zu+%zu", p, alg, kl * 8, len, split,
+			       len - split);
 		}
 		cb_inst_free(&x);
 	}
@@ -275,7 +254,7 @@ static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
 	fill(key, kl), fill(pt, len);
 	if (cb_inst_new(&r, ref, key, kl) < 0 ||
 	    cb_inst_sectors(&r, 1, first, step, ss, pt, ct, len) < 0) {
-		check(0, "reference %s sectors failed", ref->driver);
+		checkf(0, "reference %s sectors failed", ref->driver);
 		goto out;
 	}
 	cb_inst_free(&r);
@@ -287,32 +266,32 @@ static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
 		if (!im)
 			continue;
 		if (cb_inst_new(&x, im, key, kl) < 0) {
-			check(0, "%s %s: setkey", p, alg);
+			checkf(0, "%s %s: setkey", p, alg);
 			continue;
 		}
-		check(im->encrypt_sectors && im->decrypt_sectors,
-		      "%s %s: no multi-sector entry points", p, alg);
+		checkf(im->encrypt_sectors && im->decrypt_sectors,
+		       "%s %s: no multi-sector entry points", p, alg);
 		if (!im->encrypt_sectors || !im->decrypt_sectors)
 			continue;
 		memcpy(in, pt, len);
-		check(im->encrypt_sectors(x.ctx, first, step, ss, in, out,
-		                          len) == 0 && !memcmp(out, ct, len),
-		      "%s %s %zu-bit: encrypt %zu x %zu B from sector %llu "
-		      "(offset %zu)", p, alg, kl * 8, n, ss,
-		      (unsigned long long)first, off);
+		checkf(im->encrypt_sectors(x.ctx, first, step, ss, in, out,
+		                           len) == 0 && !memcmp(out, ct, len),
+		       "%s %s %zu-bit: encrypt %zu x %zu B from sector %llu "
+		       "(offset %zu)", p, alg, kl * 8, n, ss,
+		       (unsigned long long)first, off);
 		memcpy(in, ct, len);
-		check(im->decrypt_sectors(x.ctx, first, step, ss, in, out,
-		                          len) == 0 && !memcmp(out, pt, len),
-		      "%s %s %zu-bit: decrypt %zu x %zu B from sector %llu "
-		      "(offset %zu)", p, alg, kl * 8, n, ss,
-		      (unsigned long long)first, off);
+		checkf(im->decrypt_sectors(x.ctx, first, step, ss, in, out,
+		                           len) == 0 && !memcmp(out, pt, len),
+		       "%s %s %zu-bit: decrypt %zu x %zu B from sector %llu "
+		       "(offset %zu)", p, alg, kl * 8, n, ss,
+		       (unsigned long long)first, off);
 		memcpy(out, pt, len);
-		check(im->encrypt_sectors(x.ctx, first, step, ss, out, out, len) == 0 &&
-		      !memcmp(out, ct, len), "%s %s %zu-bit: encrypt %zu x %zu "
-		      "B in place", p, alg, kl * 8, n, ss);
-		check(im->decrypt_sectors(x.ctx, first, step, ss, out, out, len) == 0 &&
-		      !memcmp(out, pt, len), "%s %s %zu-bit: decrypt %zu x %zu "
-		      "B in place", p, alg, kl * 8, n, ss);
+		checkf(im->encrypt_sectors(x.ctx, first, step, ss, out, out, len) == 0 &&
+		       !memcmp(out, ct, len), "%s %s %zu-bit: encrypt %zu x %zu "
+		       "B in place", p, alg, kl * 8, n, ss);
+		checkf(im->decrypt_sectors(x.ctx, first, step, ss, out, out, len) == 0 &&
+		       !memcmp(out, pt, len), "%s %s %zu-bit: decrypt %zu x %zu "
+		       "B in place", p, alg, kl * 8, n, ss);
 		cb_inst_free(&x);
 	}
 out:
@@ -336,25 +315,25 @@ static void test_choice(void)
 	int st = cb_backend_status(b, &why);
 
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
-		check(cb_native_choose(c[i].cap, c[i].cpu) == c[i].want,
-		      "choose(%s, %d) != %d", c[i].cap ? c[i].cap : "NULL",
-		      c[i].cpu, c[i].want);
+		checkf(cb_native_choose(c[i].cap, c[i].cpu) == c[i].want,
+		       "choose(%s, %d) != %d", c[i].cap ? c[i].cap : "NULL",
+		       c[i].cpu, c[i].want);
 	if (want < 0) {
-		check(st < 0 && *why, "backend available although "
-		      "CRYPTOBENCH_ISA/CPU say %d", want);
+		checkf(st < 0 && *why, "backend available although "
+		       "CRYPTOBENCH_ISA/CPU say %d", want);
 		return;
 	}
-	check(st == 0, "backend unavailable: %s", why);
+	checkf(st == 0, "backend unavailable: %s", why);
 	for (const struct cb_impl *const *t = b->impls; *t; t++) {
 		const char *d = (*t)->driver, *n = cb_native_isa_name(want);
 
-		check(strlen(d) > strlen(n) &&
-		      !strcmp(d + strlen(d) - strlen(n), n),
-		      "driver %s does not name the path %s", d, n);
+		checkf(strlen(d) > strlen(n) &&
+		       !strcmp(d + strlen(d) - strlen(n), n),
+		       "driver %s does not name the path %s", d, n);
 	}
-	check(b->details && strstr(b->details(), cb_native_isa_name(want)) ==
-	      b->details(), "details '%s' do not start with the path",
-	      b->details ? b->details() : "(none)");
+	checkf(b->details && strstr(b->details(), cb_native_isa_name(want)) ==
+	       b->details(), "details '%s' do not start with the path",
+	       b->details ? b->details() : "(none)");
 	printf("native backend: %s\n", b->details());
 }
 
@@ -367,28 +346,28 @@ static void test_errors(int isa)
 	const char *p = cb_native_isa_name(isa);
 	struct cb_inst x;
 
-	check(cb_inst_new(&x, im, key, 20) == -EINVAL, "%s: 160-bit key "
-	      "accepted", p);
+	checkf(cb_inst_new(&x, im, key, 20) == -EINVAL, "%s: 160-bit key "
+	       "accepted", p);
 	if (cb_inst_new(&x, im, key, 16) == 0) {
-		check(im->encrypt(x.ctx, iv, buf, buf, 15) == -EINVAL &&
-		      im->decrypt(x.ctx, iv, buf, buf, 17) == -EINVAL &&
-		      im->encrypt_sectors(x.ctx, 0, 1, 24, buf, buf, 48) == -EINVAL &&
-		      im->decrypt_sectors(x.ctx, 0, 1, 32, buf, buf, 48) == -EINVAL,
-		      "%s: bad lengths accepted", p);
+		checkf(im->encrypt(x.ctx, iv, buf, buf, 15) == -EINVAL &&
+		       im->decrypt(x.ctx, iv, buf, buf, 17) == -EINVAL &&
+		       im->encrypt_sectors(x.ctx, 0, 1, 24, buf, buf, 48) == -EINVAL &&
+		       im->decrypt_sectors(x.ctx, 0, 1, 32, buf, buf, 48) == -EINVAL,
+		       "%s: bad lengths accepted", p);
 		im->encrypt(x.ctx, iv, buf, want, sizeof buf);
 		/* a context malloc did not align the way the core's is */
 		memset(raw, 0, im->ctx_size + 8);
-		check(im->setkey(ctx, im, key, 16) == 0 &&
-		      im->encrypt(ctx, iv, buf, buf, sizeof buf) == 0 &&
-		      !memcmp(buf, want, sizeof buf), "%s: misaligned context",
-		      p);
+		checkf(im->setkey(ctx, im, key, 16) == 0 &&
+		       im->encrypt(ctx, iv, buf, buf, sizeof buf) == 0 &&
+		       !memcmp(buf, want, sizeof buf), "%s: misaligned context",
+		       p);
 		im->free(ctx);
 		cb_inst_free(&x);
 	}
 	if (cb_inst_new(&x, ecb, key, 32) == 0) {
-		check(ecb->encrypt(x.ctx, NULL, buf, buf, 0) == 0 &&
-		      ecb->encrypt(x.ctx, NULL, buf, buf, 31) == -EINVAL,
-		      "%s: ecb length checks", p);
+		checkf(ecb->encrypt(x.ctx, NULL, buf, buf, 0) == 0 &&
+		       ecb->encrypt(x.ctx, NULL, buf, buf, 31) == -EINVAL,
+		       "%s: ecb length checks", p);
 		cb_inst_free(&x);
 	}
 	free(raw);
@@ -410,12 +389,15 @@ int main(void)
 
 		paths[isa] = cb_native_isa_impls(isa, &why);
 		if (!paths[isa]) {
-			printf("SKIP path %s: %s\n", cb_native_isa_name(isa), why);
-			skipped++;
+			char msg[200];
+
+			snprintf(msg, sizeof msg, "path %s: %s",
+			         cb_native_isa_name(isa), why);
+			skip(msg);
 		}
 	}
 	if (!paths[CB_NATIVE_AESNI]) {
-		printf("0 passed, 0 failed, %u skipped\n", skipped);
+		finish();
 		return CB_EXIT_SKIP;
 	}
 	test_choice();
@@ -429,8 +411,7 @@ int main(void)
 	    !(ref_cbc = cb_impl_find(ossl, "cbc(aes)", 0)) ||
 	    !(ref_ecb = cb_impl_find(ossl, "ecb(aes)", 0)) ||
 	    !(ref_essiv = cb_impl_find(ossl, "essiv(cbc(aes),sha256)", 0))) {
-		printf("note: OpenSSL unavailable: no differential tests\n");
-		skipped++;
+		skip("OpenSSL unavailable: no differential tests");
 	} else {
 		for (size_t a = 0; a < 3; a++)
 			for (size_t ki = 0; ki < 3; ki++)
@@ -459,10 +440,5 @@ int main(void)
 	for (int isa = 0; isa < CB_NATIVE_NISA; isa++)
 		printf("  path %-8s %s\n", cb_native_isa_name(isa),
 		       paths[isa] ? "tested" : "skipped (CPU lacks it)");
-	if (skipped)
-		printf("%u passed, %u failed, %u skipped\n", passed, failed,
-		       skipped);
-	else
-		printf("%u passed, %u failed\n", passed, failed);
-	return failed ? CB_EXIT_FAIL : CB_EXIT_OK;
+	return finish() ? CB_EXIT_FAIL : CB_EXIT_OK;
 }

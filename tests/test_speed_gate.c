@@ -1,7 +1,7 @@
 /*
  * test_speed_gate.c - the correctness gate and the request models of
- * `speed`, from the inside: src/speed.c is included so that its static
- * functions can be driven directly.
+ * `speed`, from the inside: the gate and the timed loops are driven
+ * directly through src/speed.h.
  *
  * A deliberately broken implementation (OpenSSL's cbc(aes) with one output
  * byte flipped on requests of 1 KiB and more, so that short known-answer
@@ -10,9 +10,14 @@
  * compute what they claim: --iv once is one CBC chain, --iv per-request
  * hands request k the IV le64(k), sectors are numbered consecutively.
  */
-#define cmd_speed test_cmd_speed
-#define cmd_bench test_cmd_bench
-#include "../src/speed.c"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "speed.h"
+#include "util.h"
 
 #include "check.h"
 

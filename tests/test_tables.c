@@ -10,16 +10,12 @@
 #include "cb.h"
 #include "vec.h"
 
-static unsigned passed, failed;
+#include "check.h"
 
-static void check(int ok, const char *what, const char *name)
+/* One table property of one named entry. */
+static void check_entry(int ok, const char *what, const char *name)
 {
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s: %s\n", what, name);
-	}
+	checkf(ok, "%s: %s", what, name);
 }
 
 int main(void)
@@ -31,47 +27,47 @@ int main(void)
 		const struct cb_alg *a = &cb_algs[i];
 
 		if (i)
-			check(strcmp(cb_algs[i - 1].name, a->name) < 0,
-			      "algorithms sorted and unique", a->name);
-		check(cb_alg_find(a->name, NULL) == a, "algorithm found", a->name);
-		check(a->kind != CB_CIPHER || a->block, "cipher has a block",
-		      a->name);
-		check((a->kind != CB_HASH && a->kind != CB_MAC) ||
-		      (a->digest_len && a->digest_len <= CB_MAX_DIGEST),
-		      "digest length", a->name);
-		check(a->iv_len <= CB_MAX_BLOCK, "iv length", a->name);
+			check_entry(strcmp(cb_algs[i - 1].name, a->name) < 0,
+			            "algorithms sorted and unique", a->name);
+		check_entry(cb_alg_find(a->name, NULL) == a, "algorithm found", a->name);
+		check_entry(a->kind != CB_CIPHER || a->block, "cipher has a block",
+		            a->name);
+		check_entry((a->kind != CB_HASH && a->kind != CB_MAC) ||
+		            (a->digest_len && a->digest_len <= CB_MAX_DIGEST),
+		            "digest length", a->name);
+		check_entry(a->iv_len <= CB_MAX_BLOCK, "iv length", a->name);
 	}
 	for (size_t i = 0; i < cb_naliases; i++) {
 		const struct cb_alias *al = &cb_aliases[i];
 		unsigned mult;
 
 		if (i)
-			check(strcmp(cb_aliases[i - 1].alias, al->alias) < 0,
-			      "aliases sorted and unique", al->alias);
-		check(cb_alg_find(al->alias, &mult) &&
-		      !strcmp(cb_alg_find(al->alias, NULL)->name, al->canonical),
-		      "alias resolves", al->alias);
-		check(!cb_alg_find(al->alias, NULL) ||
-		      strcmp(al->alias, al->canonical) != 0,
-		      "alias differs from its name", al->alias);
+			check_entry(strcmp(cb_aliases[i - 1].alias, al->alias) < 0,
+			            "aliases sorted and unique", al->alias);
+		check_entry(cb_alg_find(al->alias, &mult) &&
+		            !strcmp(cb_alg_find(al->alias, NULL)->name, al->canonical),
+		            "alias resolves", al->alias);
+		check_entry(!cb_alg_find(al->alias, NULL) ||
+		            strcmp(al->alias, al->canonical) != 0,
+		            "alias differs from its name", al->alias);
 	}
-	check(cb_alg_find("nonsense", NULL) == NULL, "unknown name", "nonsense");
+	check_entry(cb_alg_find("nonsense", NULL) == NULL, "unknown name", "nonsense");
 	for (size_t i = 1; i < vec_nfields; i++)
-		check(strcmp(vec_fields[i - 1].name, vec_fields[i].name) < 0,
-		      "vector fields sorted", vec_fields[i].name);
+		check_entry(strcmp(vec_fields[i - 1].name, vec_fields[i].name) < 0,
+		            "vector fields sorted", vec_fields[i].name);
 
 	for (int b = 0; cb_backends[b]; b++) {
 		for (int c = 0; c < b; c++)
-			check(strcmp(cb_backends[b]->name, cb_backends[c]->name),
-			      "backend names unique", cb_backends[b]->name);
+			check_entry(strcmp(cb_backends[b]->name, cb_backends[c]->name),
+			            "backend names unique", cb_backends[b]->name);
 		for (const struct cb_impl *const *p =
 		         cb_backend_impls(cb_backends[b]); *p; p++) {
 			const struct cb_impl *im = *p;
 			const struct cb_alg *a = cb_alg_find(im->alg, NULL);
 			int ops = 0;
 
-			check(a && !strcmp(a->name, im->alg),
-			      "implementation of a canonical algorithm", im->driver);
+			check_entry(a && !strcmp(a->name, im->alg),
+			            "implementation of a canonical algorithm", im->driver);
 			if (!a)
 				continue;
 			switch (a->kind) {
@@ -80,18 +76,17 @@ int main(void)
 			case CB_MAC: ops = im->init && im->update && im->final; break;
 			case CB_AEAD: ops = im->aead_encrypt && im->aead_decrypt; break;
 			}
-			check(ops, "operations for its kind", im->driver);
+			check_entry(ops, "operations for its kind", im->driver);
 			{
 				int dup = 0;
 
 				for (size_t k = 0; k < nseen; k++)
 					dup |= !strcmp(seen[k]->driver, im->driver);
-				check(!dup, "driver names unique", im->driver);
+				check_entry(!dup, "driver names unique", im->driver);
 			}
 			if (nseen < sizeof seen / sizeof seen[0])
 				seen[nseen++] = im;
 		}
 	}
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return finish();
 }
