@@ -80,27 +80,6 @@ static int gc_error(const char *what, gcry_error_t e)
 	return err > 0 ? -err : -EINVAL;
 }
 
-/* -EINVAL if keylen is not a key size of the algorithm, -ENOTSUP if it is
- * but this implementation refuses it. */
-static int gc_check_key(const struct cb_impl *impl, size_t keylen,
-                        const struct cb_alg **algp)
-{
-	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
-
-	if (!alg || keylen > UINT_MAX / 8 ||
-	    !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
-		cb_set_error("gcrypt: %s: bad key length %zu", impl->alg, keylen);
-		return -EINVAL;
-	}
-	if (!cb_impl_key_ok(impl, alg, (unsigned)keylen * 8)) {
-		cb_set_error("gcrypt: %s: %zu-bit keys not supported",
-		             impl->driver, keylen * 8);
-		return -ENOTSUP;
-	}
-	*algp = alg;
-	return 0;
-}
-
 /* ---- ciphers ---------------------------------------------------------- */
 
 struct gc_cipher_desc {
@@ -131,12 +110,9 @@ static int gc_cipher_setkey(void *vctx, const struct cb_impl *impl,
                             const uint8_t *key, size_t keylen)
 {
 	struct gc_cipher *c = vctx;
-	const struct cb_alg *alg;
 	gcry_error_t e;
-	int rc, algo;
+	int algo;
 
-	if ((rc = gc_check_key(impl, keylen, &alg)) < 0)
-		return rc;
 	if (gc_ready() < 0)
 		return -ENOTSUP;
 	c->d = impl->priv;
@@ -277,12 +253,12 @@ static int gc_md_setkey(void *vctx, const struct cb_impl *impl,
 {
 	const struct gc_md_desc *d = impl->priv;
 	struct gc_md *m = vctx;
-	const struct cb_alg *alg;
+	/* cb_inst_new() has checked the key size against alg and key_bits */
+	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
 	gcry_error_t e;
-	int rc;
 
-	if ((rc = gc_check_key(impl, keylen, &alg)) < 0)
-		return rc;
+	if (!alg)
+		return -EINVAL;
 	if (gc_ready() < 0)
 		return -ENOTSUP;
 	if (!m->hd) {

@@ -94,27 +94,6 @@ static const char *nt_details(void)
 	return buf[0] ? buf : NULL;
 }
 
-/* -EINVAL if keylen is not a key size of the algorithm, -ENOTSUP if it is
- * but this implementation refuses it. */
-static int nt_check_key(const struct cb_impl *impl, size_t keylen,
-                        const struct cb_alg **algp)
-{
-	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
-
-	if (!alg || keylen > UINT_MAX / 8 ||
-	    !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
-		cb_set_error("nettle: %s: bad key length %zu", impl->alg, keylen);
-		return -EINVAL;
-	}
-	if (!cb_impl_key_ok(impl, alg, (unsigned)keylen * 8)) {
-		cb_set_error("nettle: %s: %zu-bit keys not supported",
-		             impl->driver, keylen * 8);
-		return -ENOTSUP;
-	}
-	*algp = alg;
-	return 0;
-}
-
 /* ---- ciphers ---------------------------------------------------------- */
 
 typedef void nt_cbc_func(const void *ctx, uint8_t *iv, size_t length,
@@ -208,13 +187,10 @@ static int nt_cipher_setkey(void *vctx, const struct cb_impl *impl,
 	const struct nt_cipher_desc *d = impl->priv;
 	struct nt_cipher *c = vctx;
 	const struct nettle_cipher *ci;
-	const struct cb_alg *alg;
 	const struct nt_key *k;
 	size_t half = d->mode == NT_XTS ? keylen / 2 : keylen;
-	int rc;
 
-	if ((rc = nt_check_key(impl, keylen, &alg)) < 0)
-		return rc;
+	/* cb_inst_new() has checked the key size against alg and key_bits */
 	for (k = d->keys; k->c; k++)
 		if (k->keylen == half || !k->keylen)
 			break;
@@ -379,11 +355,10 @@ static int nt_md_setkey(void *vctx, const struct cb_impl *impl,
 {
 	const struct nt_md_desc *d = impl->priv;
 	struct nt_md *m = vctx;
-	const struct cb_alg *alg;
-	int rc;
+	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
 
-	if ((rc = nt_check_key(impl, keylen, &alg)) < 0)
-		return rc;
+	if (!alg)
+		return -EINVAL;
 	if (d->h->digest_size != alg->digest_len ||
 	    d->h->context_size > sizeof m->state) {
 		cb_set_error("nettle: %s: unexpected digest shape", impl->driver);

@@ -65,8 +65,22 @@ int cb_backend_status(const struct cb_backend *b, const char **why)
 	return st->status;
 }
 
+/* The primitives b's templates are made of, through the one selector.
+ * Runs while b's list holds only its own table (see cb_backend_impls). */
+static void template_parts(const struct cb_backend *b,
+                           struct cb_tmpl_parts *p)
+{
+	p->backend = b->name;
+	p->cbc = cb_impl_select(b, "cbc(aes)", NULL, NULL);
+	p->ecb = cb_impl_select(b, "ecb(aes)", NULL, NULL);
+	p->hmac = cb_impl_select(b, "hmac(sha256)", NULL, NULL);
+	p->sha = cb_impl_any("sha256", b->name);
+	p->has_null = cb_impl_select(b, "ecb(cipher_null)", NULL, NULL) != NULL;
+}
+
 const struct cb_impl *const *cb_backend_impls(const struct cb_backend *b)
 {
+	struct cb_tmpl_parts parts;
 	struct backend_state *st = &state[backend_index(b)];
 	size_t n = 0, cap;
 
@@ -78,7 +92,8 @@ const struct cb_impl *const *cb_backend_impls(const struct cb_backend *b)
 	st->impls = cb_xcalloc(cap, sizeof *st->impls);
 	for (size_t i = 0; i < n; i++)
 		st->impls[i] = b->impls[i];
-	n += cb_templates_build(b, st->impls, n, cap - 1 - n);
+	template_parts(b, &parts);     /* st->impls is its own table so far */
+	n += cb_templates_build(&parts, st->impls, n, cap - 1 - n);
 	st->impls[n] = NULL;
 	return st->impls;
 }
@@ -116,97 +131,6 @@ int cb_impl_status(const struct cb_impl *impl, const char **why)
 	return 0;
 }
 
-int cb_impl_key_ok(const struct cb_impl *impl, const struct cb_alg *alg,
-                   unsigned key_bits)
-{
-	if (!cb_alg_key_ok(alg, key_bits))
-		return 0;
-	if (!impl->key_bits)
-		return 1;
-	for (const unsigned *k = impl->key_bits; *k; k++)
-		if (*k == key_bits)
-			return 1;
-	return 0;
-}
-
-int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
-                const uint8_t *key, size_t keylen)
-{
-	int rc;
-
-	inst->impl = impl;
-	inst->ctx = NULL;
-	inst->alg = cb_alg_find(impl->alg, NULL);
-	if (!inst->alg)
-		return -EINVAL;
-	if (inst->alg->kind == CB_HASH && (key || keylen))
-		return -EINVAL;
-	if (inst->alg->kind == CB_CIPHER) {
-		if (!cb_alg_key_ok(inst->alg, (unsigned)keylen * 8))
-			return -EINVAL;
-		if (!cb_impl_key_ok(impl, inst->alg, (unsigned)keylen * 8))
-			return -ENOTSUP;
-	}
-	inst->ctx = cb_xcalloc(1, impl->ctx_size ? impl->ctx_size : 1);
-	rc = impl->setkey ? impl->setkey(inst->ctx, impl, key, keylen) : 0;
-	if (rc < 0) {
-		cb_inst_free(inst);
-		return rc;
-	}
-	return 0;
-}
-
-void cb_inst_free(struct cb_inst *inst)
-{
-	if (!inst->ctx)
-		return;
-	if (inst->impl->free)
-		inst->impl->free(inst->ctx);
-	cb_wipe(inst->ctx, inst->impl->ctx_size);
-	free(inst->ctx);
-	inst->ctx = NULL;
-}
-
-int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
-                    uint64_t iv_step, size_t sector_size, const uint8_t *in,
-                    uint8_t *out, size_t len)
-{
-	const struct cb_impl *im = inst->impl;
-	int (*multi)(void *, uint64_t, uint64_t, size_t, const uint8_t *,
-	             uint8_t *, size_t) =
-	        enc ? im->encrypt_sectors : im->decrypt_sectors;
-	cb_crypt_fn one = enc ? im->encrypt : im->decrypt;
-	uint8_t iv[CB_MAX_BLOCK] = {0};
-
-	if (!sector_size || len % sector_size)
-		return -EINVAL;
-	if (multi)
-		return multi(inst->ctx, first_iv, iv_step, sector_size, in, out,
-		             len);
-	for (size_t off = 0; off < len; off += sector_size) {
-		uint64_t s = first_iv + off / sector_size * iv_step;
-		int rc;
-
-		cb_put_le64(iv, s);
-		rc = one(inst->ctx, inst->alg->iv_len ? iv : NULL, in + off,
-		         out + off, sector_size);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
-}
-
-int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
-                   uint8_t *out)
-{
-	int rc;
-
-	if ((rc = inst->impl->init(inst->ctx)) < 0 ||
-	    (rc = inst->impl->update(inst->ctx, msg, len)) < 0)
-		return rc;
-	return inst->impl->final(inst->ctx, out);
-}
-
 const struct cb_impl *cb_impl_select(const struct cb_backend *b,
                                      const char *alg, cb_impl_filter filter,
                                      void *arg)
@@ -236,22 +160,4 @@ const struct cb_impl *cb_impl_any(const char *alg, const char *prefer)
 	                               : NULL;
 
 	return impl ? impl : cb_impl_select(NULL, alg, NULL, NULL);
-}
-
-int cb_digest(const char *alg, const uint8_t *key, size_t keylen,
-              const uint8_t *msg, size_t len, uint8_t *out)
-{
-	const struct cb_impl *impl = cb_impl_any(alg, "openssl");
-	struct cb_inst inst;
-	int rc;
-
-	if (!impl) {
-		cb_set_error("no backend provides %s", alg);
-		return -ENOTSUP;
-	}
-	if ((rc = cb_inst_new(&inst, impl, key, keylen)) < 0)
-		return rc;
-	rc = cb_inst_digest(&inst, msg, len, out);
-	cb_inst_free(&inst);
-	return rc;
 }

@@ -176,7 +176,7 @@ const struct cb_alg *cb_alg_find(const char *name, unsigned *key_mult);
 int cb_alg_key_ok(const struct cb_alg *alg, unsigned key_bits);
 const char *cb_kind_name(enum cb_kind kind);
 
-/* ---- backend.c -------------------------------------------------------- */
+/* ---- backend.c: the backends and the selector over their impls -------- */
 extern const struct cb_backend *const cb_backends[]; /* NULL-terminated      */
 const struct cb_backend *cb_backend_find(const char *name);
 /* Probe result, cached: 0 or negative with *why. */
@@ -193,7 +193,25 @@ const struct cb_impl *cb_impl_find(const struct cb_backend *b,
 int cb_impl_status(const struct cb_impl *impl, const char **why);
 /* The backend an implementation belongs to. */
 const struct cb_backend *cb_impl_backend(const struct cb_impl *impl);
-/* 1 if impl accepts key_bits. */
+/*
+ * The one implementation selector: the first usable implementation of alg
+ * (backend available, impl probe passes, filter(impl, arg) nonzero if a
+ * filter is given).  b != NULL searches that backend only; b == NULL
+ * searches every backend in cb_backends[] order.  Every "find me an
+ * implementation" loop in the core goes through this, and so does the one
+ * place a backend borrows a primitive: native's ESSIV salt takes SHA-256
+ * from cb_impl_select(NULL, "sha256", ...) (a library backend).
+ */
+typedef int (*cb_impl_filter)(const struct cb_impl *impl, void *arg);
+const struct cb_impl *cb_impl_select(const struct cb_backend *b,
+                                     const char *alg, cb_impl_filter filter,
+                                     void *arg);
+/* cb_impl_select() on backend `prefer` first (if non-NULL), then on all. */
+const struct cb_impl *cb_impl_any(const char *alg, const char *prefer);
+
+/* ---- inst.c: keyed instances (uses only the registry and util) -------- */
+
+/* 1 if impl accepts key_bits (the algorithm's sizes and the driver's). */
 int cb_impl_key_ok(const struct cb_impl *impl, const struct cb_alg *alg,
                    unsigned key_bits);
 
@@ -217,32 +235,13 @@ int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
 int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
                    uint8_t *out);
 
-/*
- * Helpers for the core and for backends that need a primitive they do not
- * have (e.g. native needs SHA-256 of the key): the first available
- * implementation of alg on any backend, preferring `prefer` if non-NULL.
- */
-const struct cb_impl *cb_impl_any(const char *alg, const char *prefer);
-
-/*
- * The one implementation selector: the first usable implementation of alg
- * (backend available, impl probe passes, filter(impl, arg) nonzero if a
- * filter is given).  b != NULL searches that backend only; b == NULL
- * searches every backend in cb_backends[] order.  Every "find me an
- * implementation" loop in the core goes through this.
- */
-typedef int (*cb_impl_filter)(const struct cb_impl *impl, void *arg);
-const struct cb_impl *cb_impl_select(const struct cb_backend *b,
-                                     const char *alg, cb_impl_filter filter,
-                                     void *arg);
-int cb_digest(const char *alg, const uint8_t *key, size_t keylen,
-              const uint8_t *msg, size_t len, uint8_t *out);
-
 /* ---- error message channel (util.c) ---------------------------------- */
 void cb_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *cb_last_error(void);  /* "" if none; cleared by cb_clear_error */
 void cb_clear_error(void);
 /* Wipe memory the compiler may not elide. */
 void cb_wipe(void *p, size_t n);
+/* The one constant-time compare (tags, HMACs): 1 if equal, else 0. */
+int cb_ct_equal(const void *a, const void *b, size_t n);
 
 #endif /* CB_H */

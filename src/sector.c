@@ -40,15 +40,6 @@ static void put_be64(uint8_t *p, uint64_t v)
 		p[7 - i] = (uint8_t)(v >> (8 * i));
 }
 
-static int ct_equal(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	uint8_t d = 0;
-
-	for (size_t i = 0; i < n; i++)
-		d |= a[i] ^ b[i];
-	return d == 0;
-}
-
 /* HMAC block size of the hashes geli and dm-crypt use. */
 static unsigned hash_block(const struct cb_alg *h)
 {
@@ -705,7 +696,7 @@ static int geli_run(struct sector_thr *t, int enc, uint64_t first,
 
 				if ((rc = geli_tag(t, dstoff, d + xf->alen, n, tag)) < 0)
 					return rc;
-				ok = ct_equal(tag, d, xf->alen);
+				ok = cb_ct_equal(tag, d, xf->alen);
 				if (bad)
 					bad[s * xf->chunks + i] = !ok;
 				if (!ok) {

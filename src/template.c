@@ -17,9 +17,12 @@
  *                            (the kernel's crypto_null), so geli's "-e null"
  *                            runs on every backend.
  *
- * A template is only built when the backend has its primitives; where the
- * backend lacks sha256 (native) the salt comes from another backend and the
- * driver name says which.
+ * A template is only built when the backend has its primitives: the core
+ * (backend.c) selects them with cb_impl_select() and hands them in, so this
+ * file never calls back into the backend layer; where the backend lacks
+ * sha256 (native) the salt comes from another backend and the driver name
+ * says which.  A template is usable when its parts are, and they were
+ * usable when selected.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,26 +41,6 @@ struct tmpl {
 static const struct tmpl *tmpl_of(const struct cb_impl *impl)
 {
 	return (const struct tmpl *)impl;
-}
-
-static int tmpl_probe(const struct cb_impl *impl, const char **why)
-{
-	const struct tmpl *t = tmpl_of(impl);
-	int rc;
-
-	for (int i = 0; i < 3; i++)
-		if (t->part[i] && (rc = cb_impl_status(t->part[i], why)) < 0)
-			return rc;
-	return 0;
-}
-
-static int ct_memeq(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	uint8_t d = 0;
-
-	for (size_t i = 0; i < n; i++)
-		d |= a[i] ^ b[i];
-	return d == 0;
 }
 
 /* ---- essiv(cbc(aes),sha256) ----------------------------------------- */
@@ -233,7 +216,7 @@ static int authenc_decrypt(void *vctx, const uint8_t *iv, const uint8_t *ad,
 		return -EINVAL;
 	if ((rc = authenc_mac(c, ad, adlen, in, len, full)) < 0)
 		return rc;
-	if (!ct_memeq(full, tag, taglen))
+	if (!cb_ct_equal(full, tag, taglen))
 		return -EBADMSG;
 	return c->cbc.impl->decrypt(c->cbc.ctx, iv, in, out, len);
 }
@@ -335,14 +318,6 @@ static int null_setkey(void *ctx, const struct cb_impl *impl,
 
 /* ---- building ---------------------------------------------------------- */
 
-static const struct cb_impl *own(const struct cb_backend *b, const char *alg)
-{
-	for (const struct cb_impl *const *p = b->impls; p && *p; p++)
-		if (!strcmp((*p)->alg, alg))
-			return *p;
-	return NULL;
-}
-
 static struct tmpl *tmpl_new(const char *alg, size_t ctx_size)
 {
 	struct tmpl *t = cb_xcalloc(1, sizeof *t);
@@ -351,23 +326,17 @@ static struct tmpl *tmpl_new(const char *alg, size_t ctx_size)
 	t->impl.driver = t->driver;
 	t->impl.priority = 50;
 	t->impl.ctx_size = ctx_size;
-	t->impl.probe = tmpl_probe;
 	return t;
 }
 
-size_t cb_templates_build(const struct cb_backend *b,
+size_t cb_templates_build(const struct cb_tmpl_parts *p,
                           const struct cb_impl **out, size_t at, size_t room)
 {
-	const struct cb_impl *cbc = own(b, "cbc(aes)");
-	const struct cb_impl *ecb = own(b, "ecb(aes)");
-	const struct cb_impl *hmac = own(b, "hmac(sha256)");
-	const struct cb_impl *sha = own(b, "sha256");
-	const struct cb_impl *authenc = NULL;
+	const struct cb_impl *cbc = p->cbc, *ecb = p->ecb, *hmac = p->hmac;
+	const struct cb_impl *sha = p->sha, *authenc = NULL;
 	size_t n = 0;
 	struct tmpl *t;
 
-	if (!sha)
-		sha = cb_impl_any("sha256", "openssl");
 	if (cbc && ecb && sha && n < room) {
 		t = tmpl_new("essiv(cbc(aes),sha256)", sizeof(struct essiv_ctx));
 		t->part[0] = cbc, t->part[1] = ecb, t->part[2] = sha;
@@ -403,10 +372,10 @@ size_t cb_templates_build(const struct cb_backend *b,
 		t->impl.aead_decrypt = essiv_aead_decrypt;
 		out[at + n++] = &t->impl;
 	}
-	if (!own(b, "ecb(cipher_null)") && n < room) {
+	if (!p->has_null && n < room) {
 		t = tmpl_new("ecb(cipher_null)", 1);
 		snprintf(t->driver, sizeof t->driver, "ecb-cipher_null-generic-%s",
-		         b->name);
+		         p->backend);
 		t->impl.setkey = null_setkey;
 		t->impl.encrypt = null_crypt;
 		t->impl.decrypt = null_crypt;

@@ -16,12 +16,23 @@ int cb_authenc_split(const uint8_t *key, size_t keylen,
                      const uint8_t **ak, size_t *aklen,
                      const uint8_t **ek, size_t *eklen);
 
+/* The primitives a backend's templates are composed from, selected by the
+ * core (NULL where there is none); sha may come from another backend. */
+struct cb_tmpl_parts {
+	const char *backend;            /* the backend's name, for driver names */
+	const struct cb_impl *cbc;      /* cbc(aes)                              */
+	const struct cb_impl *ecb;      /* ecb(aes)                              */
+	const struct cb_impl *hmac;     /* hmac(sha256)                          */
+	const struct cb_impl *sha;      /* sha256                                */
+	int has_null;                   /* the backend has its own cipher_null   */
+};
+
 /*
- * Append to out[at..] the templates that backend b's primitives allow
- * (at most room entries); returns how many were added.  The impls are
- * allocated once and live until exit.
+ * Append to out[at..] the templates that the parts allow (at most room
+ * entries); returns how many were added.  The impls are allocated once
+ * and live until exit.
  */
-size_t cb_templates_build(const struct cb_backend *b,
+size_t cb_templates_build(const struct cb_tmpl_parts *p,
                           const struct cb_impl **out, size_t at, size_t room);
 
 #endif

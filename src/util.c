@@ -291,3 +291,13 @@ int cb_getopt(int argc, char **argv, int *i, const struct cb_opt *opts,
 	cb_err("unknown option '%s' (try 'cryptobench help')", a);
 	return -2;
 }
+
+int cb_ct_equal(const void *a, const void *b, size_t n)
+{
+	const uint8_t *x = a, *y = b;
+	uint8_t d = 0;
+
+	for (size_t i = 0; i < n; i++)
+		d |= x[i] ^ y[i];
+	return d == 0;
+}

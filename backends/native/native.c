@@ -20,7 +20,8 @@
  * sectors than lanes repeat the last sector in the spare lanes (the
  * routines write the same bytes twice), so any count runs in
  * ceil(n / lanes) passes.  ESSIV's salt is SHA-256(key) from whichever
- * library backend provides sha256 (cb_digest).  On other architectures the
+ * library backend provides sha256 (cb_impl_select: the one place a backend
+ * borrows a primitive).  On other architectures the
  * backend is compiled as a stub that reports itself unavailable.
  */
 #include <stddef.h>
@@ -113,6 +114,30 @@ static int native_setkey(void *vctx, const struct cb_impl *impl,
 	return 0;
 }
 
+/*
+ * SHA-256 of the key for the ESSIV salt.  The one place a backend borrows a
+ * primitive: native has no hash of its own, so it asks the core's selector
+ * for the first usable sha256 (a library backend's) and runs it through a
+ * keyed instance like any caller.
+ */
+static int sha256_borrowed(const uint8_t *key, size_t keylen,
+                           uint8_t salt[32])
+{
+	const struct cb_impl *sha = cb_impl_select(NULL, "sha256", NULL, NULL);
+	struct cb_inst h;
+	int rc;
+
+	if (!sha) {
+		cb_set_error("native: essiv needs sha256 from a library backend");
+		return -ENOTSUP;
+	}
+	if ((rc = cb_inst_new(&h, sha, NULL, 0)) < 0)
+		return rc;
+	rc = cb_inst_digest(&h, key, keylen, salt);
+	cb_inst_free(&h);
+	return rc;
+}
+
 static int native_essiv_setkey(void *vctx, const struct cb_impl *impl,
                                const uint8_t *key, size_t keylen)
 {
@@ -122,7 +147,7 @@ static int native_essiv_setkey(void *vctx, const struct cb_impl *impl,
 
 	if ((rc = native_setkey(vctx, impl, key, keylen)) < 0)
 		return rc;
-	if ((rc = cb_digest("sha256", NULL, 0, key, keylen, salt)) < 0)
+	if ((rc = sha256_borrowed(key, keylen, salt)) < 0)
 		return rc;
 	cb_aes_expand_key(&c->salt, salt, sizeof salt);
 	cb_wipe(salt, sizeof salt);
