@@ -228,118 +228,151 @@ void cb_csv_free(struct cb_csv *csv)
 	clear(csv);
 }
 
+/* The scanner's position in the text. */
+struct scanner {
+	struct cb_csv *csv;
+	const unsigned char *p;
+	size_t pos, len;
+	unsigned long line;      /* of p[pos], counting LF                     */
+	struct buf b;            /* the field being scanned                     */
+};
+
+/* Length of the line end (LF or CRLF) at the position, or 0. */
+static size_t eol_at(const struct scanner *s)
+{
+	if (s->pos < s->len && s->p[s->pos] == '\n')
+		return 1;
+	if (s->pos + 1 < s->len && s->p[s->pos] == '\r' &&
+	    s->p[s->pos + 1] == '\n')
+		return 2;
+	return 0;
+}
+
+/* Copy one validated character of field text; 0 or -EINVAL. */
+static int take_char(struct scanner *s)
+{
+	size_t n = text_char(s->csv, s->p + s->pos, s->len - s->pos, s->line);
+
+	if (!n)
+		return -EINVAL;
+	buf_add(&s->b, (const char *)s->p + s->pos, n);
+	s->pos += n;
+	return 0;
+}
+
+/* A quoted field, from its opening quote to just after the closing one. */
+static int scan_quoted(struct scanner *s)
+{
+	unsigned long qline = s->line;
+	const unsigned char *p = s->p;
+	size_t eol;
+
+	s->pos++;
+	for (;;) {
+		if (s->pos >= s->len) {
+			seterr(s->csv, qline, "unterminated quoted field (the "
+			       "quote opens on this line)");
+			return -EINVAL;
+		}
+		if (p[s->pos] == '"') {
+			if (s->pos + 1 < s->len && p[s->pos + 1] == '"') {
+				buf_add(&s->b, "\"", 1);
+				s->pos += 2;
+				continue;
+			}
+			s->pos++;
+			break;
+		}
+		if ((eol = eol_at(s))) {
+			buf_add(&s->b, "\n", 1);
+			s->pos += eol, s->line++;
+		} else if (take_char(s) < 0) {
+			return -EINVAL;
+		}
+	}
+	if (s->pos < s->len && p[s->pos] != ',' && p[s->pos] != '\n' &&
+	    p[s->pos] != '\r') {
+		seterr(s->csv, s->line, "text after the closing quote of a field");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* An unquoted field, up to the comma or line end after it. */
+static int scan_plain(struct scanner *s)
+{
+	const unsigned char *p = s->p;
+
+	while (s->pos < s->len && p[s->pos] != ',' && p[s->pos] != '\n' &&
+	       p[s->pos] != '\r') {
+		if (p[s->pos] == '"') {
+			seterr(s->csv, s->line, "quote inside an unquoted field "
+			       "(quote the whole field, double the quote)");
+			return -EINVAL;
+		}
+		if (take_char(s) < 0)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* The fields of one row into r, and the line end after it. */
+static int scan_row(struct scanner *s, struct rowbuf *r)
+{
+	for (;;) {            /* one field per iteration */
+		int rc;
+
+		s->b.len = 0;
+		rc = s->pos < s->len && s->p[s->pos] == '"' ? scan_quoted(s)
+		                                            : scan_plain(s);
+		if (rc < 0)
+			return rc;
+		row_push(r, &s->b);
+		if (s->pos >= s->len)
+			return 0;
+		if (s->p[s->pos] == ',') {
+			s->pos++;
+			continue;
+		}
+		if (s->p[s->pos] == '\r' && !eol_at(s)) {
+			seterr(s->csv, s->line, "carriage return not followed by "
+			       "a line feed");
+			return -EINVAL;
+		}
+		s->pos += eol_at(s), s->line++;
+		return 0;
+	}
+}
+
 static int scan(struct cb_csv *csv, const unsigned char *p, size_t len)
 {
-	struct buf b = { 0 };
+	struct scanner s = { .csv = csv, .p = p, .len = len, .line = 1 };
 	struct rowbuf r = { 0 };
-	size_t pos = 0, cur = 0, rowcap = 0, n;
-	unsigned long line = 1, rowline;
+	size_t cur = 0, rowcap = 0, eol;
+	unsigned long rowline;
 	int rc = -EINVAL;
 
 	if (len >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
-		pos = 3;                      /* UTF-8 byte-order mark */
-	while (pos < len) {
+		s.pos = 3;                    /* UTF-8 byte-order mark */
+	while (s.pos < len) {
 		/* Blank lines between rows are skipped. */
-		if (p[pos] == '\n') {
-			pos++, line++;
+		if ((eol = eol_at(&s))) {
+			s.pos += eol, s.line++;
 			continue;
 		}
-		if (p[pos] == '\r' && pos + 1 < len && p[pos + 1] == '\n') {
-			pos += 2, line++;
-			continue;
-		}
-		rowline = line;
-		for (;;) {            /* one field per iteration */
-			b.len = 0;
-			if (pos < len && p[pos] == '"') {
-				unsigned long qline = line;
-
-				pos++;
-				for (;;) {
-					if (pos >= len) {
-						seterr(csv, qline, "unterminated "
-						       "quoted field (the quote "
-						       "opens on this line)");
-						goto out;
-					}
-					if (p[pos] == '"') {
-						if (pos + 1 < len && p[pos + 1] == '"') {
-							buf_add(&b, "\"", 1);
-							pos += 2;
-							continue;
-						}
-						pos++;
-						break;
-					}
-					if (p[pos] == '\n') {
-						buf_add(&b, "\n", 1);
-						pos++, line++;
-						continue;
-					}
-					if (p[pos] == '\r' && pos + 1 < len &&
-					    p[pos + 1] == '\n') {
-						buf_add(&b, "\n", 1);
-						pos += 2, line++;
-						continue;
-					}
-					n = text_char(csv, p + pos, len - pos, line);
-					if (!n)
-						goto out;
-					buf_add(&b, (const char *)p + pos, n);
-					pos += n;
-				}
-				if (pos < len && p[pos] != ',' && p[pos] != '\n' &&
-				    p[pos] != '\r') {
-					seterr(csv, line, "text after the closing "
-					       "quote of a field");
-					goto out;
-				}
-			} else {
-				while (pos < len && p[pos] != ',' &&
-				       p[pos] != '\n' && p[pos] != '\r') {
-					if (p[pos] == '"') {
-						seterr(csv, line, "quote inside an "
-						       "unquoted field (quote the "
-						       "whole field, double the "
-						       "quote)");
-						goto out;
-					}
-					n = text_char(csv, p + pos, len - pos, line);
-					if (!n)
-						goto out;
-					buf_add(&b, (const char *)p + pos, n);
-					pos += n;
-				}
-			}
-			row_push(&r, &b);
-			if (pos >= len)
-				break;
-			if (p[pos] == ',') {
-				pos++;
-				continue;
-			}
-			if (p[pos] == '\r') {
-				if (pos + 1 >= len || p[pos + 1] != '\n') {
-					seterr(csv, line, "carriage return not "
-					       "followed by a line feed");
-					goto out;
-				}
-				pos++;
-			}
-			pos++, line++;         /* the '\n' */
-			break;
-		}
-		if (end_row(csv, &r, rowline, &cur, &rowcap) < 0)
+		rowline = s.line;
+		if (scan_row(&s, &r) < 0 ||
+		    end_row(csv, &r, rowline, &cur, &rowcap) < 0)
 			goto out;
 	}
 	if (!csv->nhdrs) {
-		seterr(csv, line, "empty file: no header row");
+		seterr(csv, s.line, "empty file: no header row");
 		goto out;
 	}
 	rc = 0;
 out:
 	free_fields(r.f, r.n);
-	free(b.p);
+	free(s.b.p);
 	return rc;
 }
 
