@@ -200,24 +200,27 @@ static int ossl_legacy_probe(const struct cb_impl *impl, const char **why)
 	return 0;
 }
 
-#define CIPHER(a, drv, drvname, pat, x, v, pr)                                     \
+#define CIPHER(a, drv, drvname, pat, x, v, pr, kb)                                 \
 	static const struct ossl_cipher_desc desc_##drv = { pat, x, v };  \
 	static const struct cb_impl impl_##drv = {                        \
 		.alg = a, .driver = drvname "-openssl", .priority = 100,     \
 		.ctx_size = sizeof(struct ossl_cipher), .priv = &desc_##drv, \
 		.probe = pr, .setkey = ossl_cipher_setkey,                \
 		.free = ossl_cipher_free, .encrypt = ossl_encrypt,        \
-		.decrypt = ossl_decrypt,                                  \
+		.decrypt = ossl_decrypt, .key_bits = kb,                  \
 	};
 
-CIPHER("cbc(aes)", cbc_aes, "cbc-aes", "AES-%u-CBC", 0, 0, NULL)
-CIPHER("cbc(blowfish)", cbc_blowfish, "cbc-blowfish", "BF-CBC", 0, 1, ossl_legacy_probe)
-CIPHER("cbc(camellia)", cbc_camellia, "cbc-camellia", "CAMELLIA-%u-CBC", 0, 0, NULL)
-CIPHER("cbc(des3_ede)", cbc_des3_ede, "cbc-des3_ede", "DES-EDE3-CBC", 0, 0, NULL)
-CIPHER("ctr(aes)", ctr_aes, "ctr-aes", "AES-%u-CTR", 0, 0, NULL)
-CIPHER("ecb(aes)", ecb_aes, "ecb-aes", "AES-%u-ECB", 0, 0, NULL)
-CIPHER("ecb(cipher_null)", ecb_cipher_null, "ecb-cipher_null", "NULL", 0, 0, NULL)
-CIPHER("xts(aes)", xts_aes, "xts-aes", "AES-%u-XTS", 1, 0, NULL)
+/* OpenSSL has AES-128-XTS and AES-256-XTS only (no 2 x 192 bits). */
+static const unsigned ossl_xts_keys[] = { 256, 512, 0 };
+
+CIPHER("cbc(aes)", cbc_aes, "cbc-aes", "AES-%u-CBC", 0, 0, NULL, NULL)
+CIPHER("cbc(blowfish)", cbc_blowfish, "cbc-blowfish", "BF-CBC", 0, 1, ossl_legacy_probe, NULL)
+CIPHER("cbc(camellia)", cbc_camellia, "cbc-camellia", "CAMELLIA-%u-CBC", 0, 0, NULL, NULL)
+CIPHER("cbc(des3_ede)", cbc_des3_ede, "cbc-des3_ede", "DES-EDE3-CBC", 0, 0, NULL, NULL)
+CIPHER("ctr(aes)", ctr_aes, "ctr-aes", "AES-%u-CTR", 0, 0, NULL, NULL)
+CIPHER("ecb(aes)", ecb_aes, "ecb-aes", "AES-%u-ECB", 0, 0, NULL, NULL)
+CIPHER("ecb(cipher_null)", ecb_cipher_null, "ecb-cipher_null", "NULL", 0, 0, NULL, NULL)
+CIPHER("xts(aes)", xts_aes, "xts-aes", "AES-%u-XTS", 1, 0, NULL, ossl_xts_keys)
 
 /* ---- hashes and HMAC ------------------------------------------------- */
 
@@ -234,6 +237,7 @@ static int ossl_md_setkey(void *vctx, const struct cb_impl *impl,
 {
 	struct ossl_md *m = vctx;
 	const char *name = impl->priv;
+	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
 
 	m->md = EVP_MD_fetch(NULL, name, NULL);
 	if (!m->md) {
@@ -242,7 +246,7 @@ static int ossl_md_setkey(void *vctx, const struct cb_impl *impl,
 		return -ENOTSUP;
 	}
 	m->len = (size_t)EVP_MD_get_size(m->md);
-	if (strncmp(impl->alg, "hmac(", 5) != 0) {
+	if (!alg || !alg->inner) {                        /* a hash, not hmac(X) */
 		m->ctx = EVP_MD_CTX_new();
 		return m->ctx ? 0 : -ENOMEM;
 	}
@@ -334,12 +338,14 @@ static int ossl_md_probe(const struct cb_impl *impl, const char **why)
 MD("hmac(md5)", hmac_md5, "hmac-md5", "MD5")
 MD("hmac(rmd160)", hmac_rmd160, "hmac-rmd160", "RIPEMD160")
 MD("hmac(sha1)", hmac_sha1, "hmac-sha1", "SHA1")
+MD("hmac(sha224)", hmac_sha224, "hmac-sha224", "SHA224")
 MD("hmac(sha256)", hmac_sha256, "hmac-sha256", "SHA256")
 MD("hmac(sha384)", hmac_sha384, "hmac-sha384", "SHA384")
 MD("hmac(sha512)", hmac_sha512, "hmac-sha512", "SHA512")
 MD("md5", md5, "md5", "MD5")
 MD("rmd160", rmd160, "rmd160", "RIPEMD160")
 MD("sha1", sha1, "sha1", "SHA1")
+MD("sha224", sha224, "sha224", "SHA224")
 MD("sha256", sha256, "sha256", "SHA256")
 MD("sha384", sha384, "sha384", "SHA384")
 MD("sha512", sha512, "sha512", "SHA512")
@@ -349,8 +355,9 @@ static const struct cb_impl *const ossl_impls[] = {
 	&impl_cbc_des3_ede, &impl_ctr_aes, &impl_ecb_aes,
 	&impl_ecb_cipher_null,
 	&impl_hmac_md5, &impl_hmac_rmd160, &impl_hmac_sha1,
-	&impl_hmac_sha256, &impl_hmac_sha384, &impl_hmac_sha512,
-	&impl_md5, &impl_rmd160, &impl_sha1, &impl_sha256, &impl_sha384,
+	&impl_hmac_sha224, &impl_hmac_sha256, &impl_hmac_sha384,
+	&impl_hmac_sha512, &impl_md5, &impl_rmd160, &impl_sha1,
+	&impl_sha224, &impl_sha256, &impl_sha384,
 	&impl_sha512, &impl_xts_aes,
 	NULL,
 };

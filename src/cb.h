@@ -46,8 +46,20 @@ enum cb_kind {
 /* struct cb_alg.flags */
 #define CB_F_STREAM   0x01  /* cipher: a request may continue the previous one  */
 #define CB_F_BLOCKLEN 0x02  /* cipher: length must be a multiple of the block   */
-#define CB_F_ANYKEY   0x04  /* MAC: any key length; key_bits[0] is the default  */
+#define CB_F_ANYKEY   0x04  /* MAC: any whole-byte key length                   */
 #define CB_F_NOKEY    0x08  /* takes no key (hashes, cipher_null): 0 bits only   */
+#define CB_F_XTS      0x10  /* XTS: the key is two halves (data || tweak key)
+                               and the IV is the tweak, le64(sector) || 0^8  */
+
+#define CB_KEY_STD 4
+/* Key sizes in bits.  Valid: min, min + step, ..., max (step 0: min only);
+ * with CB_F_ANYKEY any multiple of 8; with CB_F_NOKEY 0 only.  std: the
+ * standard sizes (0-terminated), the ones listed and measured by default;
+ * std[0] is the default. */
+struct cb_keysize {
+	unsigned min, max, step;
+	unsigned std[CB_KEY_STD];
+};
 
 struct cb_alg {
 	const char *name;        /* canonical, kernel grammar: "cbc(aes)"          */
@@ -57,10 +69,8 @@ struct cb_alg {
 	unsigned digest_len;     /* hash/MAC output, AEAD full tag length          */
 	unsigned min_len;        /* cipher: shortest request (xts: 16)             */
 	unsigned flags;          /* CB_F_*                                         */
-	unsigned key_bits[8];    /* allowed key sizes, 0-terminated; [0]=default.
-	                            AEAD: the cipher key size inside the blob     */
-	unsigned key_step;       /* if nonzero: also any multiple of key_step bits
-	                            from key_bits[1] to key_bits[2] (blowfish)     */
+	struct cb_keysize key;   /* AEAD: the cipher key size inside the blob      */
+	const char *inner;       /* hmac(X): the hash X; authenc: its MAC; or NULL */
 	const char *speed_name;  /* short name for tables ("aes-cbc")              */
 };
 
@@ -174,6 +184,9 @@ extern const size_t cb_naliases;
 const struct cb_alg *cb_alg_find(const char *name, unsigned *key_mult);
 /* 1 if key_bits is a valid key size for alg. */
 int cb_alg_key_ok(const struct cb_alg *alg, unsigned key_bits);
+/* 1 if alg has more valid key sizes than CB_KEY_STD (blowfish): a range,
+ * shown as min..max/step and measured at its standard sizes only. */
+int cb_alg_key_range(const struct cb_alg *alg);
 const char *cb_kind_name(enum cb_kind kind);
 
 /* ---- backend.c: the backends and the selector over their impls -------- */

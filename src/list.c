@@ -15,6 +15,7 @@
 static void key_sizes(const struct cb_alg *a, const struct cb_impl *impl,
                       char *buf, size_t n)
 {
+	int range = cb_alg_key_range(a), own = impl && impl->key_bits;
 	size_t off = 0;
 
 	buf[0] = 0;
@@ -26,22 +27,26 @@ static void key_sizes(const struct cb_alg *a, const struct cb_impl *impl,
 		snprintf(buf, n, "any");
 		return;
 	}
-	if (a->key_step && !impl) {
-		snprintf(buf, n, "%u..%u/%u", a->key_bits[1], a->key_bits[2],
-		         a->key_step);
+	if (range && !impl) {
+		snprintf(buf, n, "%u..%u/%u", a->key.min, a->key.max, a->key.step);
 		return;
 	}
-	for (const unsigned *k = impl && impl->key_bits ? impl->key_bits
-	                                                : a->key_bits;
-	     *k && off < n; k++) {
-		off += (size_t)snprintf(buf + off, n - off, "%s%u", off ? "," : "",
-		                        *k);
-		if (a->key_step && !(impl && impl->key_bits))
-			break;
-	}
-	if (a->key_step && !(impl && impl->key_bits) && off < n)
-		snprintf(buf + off, n - off, " (%u..%u/%u)", a->key_bits[1],
-		         a->key_bits[2], a->key_step);
+	if (own)
+		for (const unsigned *k = impl->key_bits; *k && off < n; k++)
+			off += (size_t)snprintf(buf + off, n - off, "%s%u",
+			                        off ? "," : "", *k);
+	else if (range)
+		for (int i = 0; i < CB_KEY_STD && a->key.std[i] && off < n; i++)
+			off += (size_t)snprintf(buf + off, n - off, "%s%u",
+			                        off ? "," : "", a->key.std[i]);
+	else
+		for (unsigned b = a->key.min; b <= a->key.max && off < n;
+		     b += a->key.step ? a->key.step : a->key.max + 1)
+			off += (size_t)snprintf(buf + off, n - off, "%s%u",
+			                        off ? "," : "", b);
+	if (range && !own && off < n)
+		snprintf(buf + off, n - off, " (%u..%u/%u)", a->key.min,
+		         a->key.max, a->key.step);
 }
 
 static void list_backends(void)

@@ -3,53 +3,74 @@
  *
  * Both tables are sorted by name (tests/test_tables checks it) and looked
  * up by binary search.  Canonical names follow the Linux crypto API; key
- * size is a parameter, never part of the name.
+ * size is a parameter, never part of the name.  Rows use designated
+ * initializers: a capability is a field or a flag (cb.h), never a
+ * spelling of the name.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cb.h"
 
-#define AES_KEYS {128, 192, 256}
-#define HMAC(n, len) \
-	{ "hmac(" n ")", CB_MAC, 1, 0, len, 0, CB_F_ANYKEY, {256}, 0, "hmac-" n }
-#define HASH(n, len) \
-	{ n, CB_HASH, 1, 0, len, 0, CB_F_NOKEY, {0}, 0, n }
+/* Key sizes in bits: valid min..max by step, the standard ones in std. */
+#define AES_KEYS  { .min = 128, .max = 256, .step = 64, .std = {128, 192, 256} }
+#define XTS_KEYS  { .min = 256, .max = 512, .step = 128, .std = {256, 512} }
+#define BF_KEYS   { .min = 32, .max = 448, .step = 32, .std = {128} }
+#define DES3_KEYS { .min = 192, .max = 192, .std = {192} }
+#define MAC_KEYS  { .std = {256} }
+#define HMAC(n, len)                                                          \
+	{ .name = "hmac(" n ")", .kind = CB_MAC, .block = 1, .digest_len = len, \
+	  .flags = CB_F_ANYKEY, .key = MAC_KEYS, .inner = n,                  \
+	  .speed_name = "hmac-" n }
+#define HASH(n, len)                                                          \
+	{ .name = n, .kind = CB_HASH, .block = 1, .digest_len = len,          \
+	  .flags = CB_F_NOKEY, .speed_name = n }
+#define CBC(n, blk, keys, sp)                                                 \
+	{ .name = "cbc(" n ")", .kind = CB_CIPHER, .block = blk,              \
+	  .iv_len = blk, .min_len = blk, .flags = CB_F_STREAM | CB_F_BLOCKLEN,  \
+	  .key = keys, .speed_name = sp }
 
 const struct cb_alg cb_algs[] = {
-	{ "authenc(hmac(sha256),cbc(aes))", CB_AEAD, 16, 16, 32, 16,
-	  CB_F_BLOCKLEN, AES_KEYS, 0, "authenc-sha256-aes-cbc" },
-	{ "cbc(aes)", CB_CIPHER, 16, 16, 0, 16, CB_F_STREAM | CB_F_BLOCKLEN,
-	  AES_KEYS, 0, "aes-cbc" },
-	{ "cbc(blowfish)", CB_CIPHER, 8, 8, 0, 8, CB_F_STREAM | CB_F_BLOCKLEN,
-	  {128, 32, 448}, 32, "blowfish-cbc" },
-	{ "cbc(camellia)", CB_CIPHER, 16, 16, 0, 16, CB_F_STREAM | CB_F_BLOCKLEN,
-	  AES_KEYS, 0, "camellia-cbc" },
-	{ "cbc(des3_ede)", CB_CIPHER, 8, 8, 0, 8, CB_F_STREAM | CB_F_BLOCKLEN,
-	  {192}, 0, "3des-cbc" },
-	{ "ctr(aes)", CB_CIPHER, 1, 16, 0, 1, CB_F_STREAM, AES_KEYS, 0,
-	  "aes-ctr" },
-	{ "ecb(aes)", CB_CIPHER, 16, 0, 0, 16, CB_F_STREAM | CB_F_BLOCKLEN,
-	  AES_KEYS, 0, "aes-ecb" },
-	{ "ecb(cipher_null)", CB_CIPHER, 1, 0, 0, 1, CB_F_STREAM | CB_F_NOKEY,
-	  {0}, 0, "null" },
-	{ "essiv(authenc(hmac(sha256),cbc(aes)),sha256)", CB_AEAD, 16, 16, 32,
-	  16, CB_F_BLOCKLEN, AES_KEYS, 0, "essiv-authenc-sha256-aes-cbc" },
-	{ "essiv(cbc(aes),sha256)", CB_CIPHER, 16, 16, 0, 16,
-	  CB_F_STREAM | CB_F_BLOCKLEN, AES_KEYS, 0, "essiv-aes-cbc" },
+	{ .name = "authenc(hmac(sha256),cbc(aes))", .kind = CB_AEAD,
+	  .block = 16, .iv_len = 16, .digest_len = 32, .min_len = 16,
+	  .flags = CB_F_BLOCKLEN, .key = AES_KEYS, .inner = "hmac(sha256)",
+	  .speed_name = "authenc-sha256-aes-cbc" },
+	CBC("aes", 16, AES_KEYS, "aes-cbc"),
+	CBC("blowfish", 8, BF_KEYS, "blowfish-cbc"),
+	CBC("camellia", 16, AES_KEYS, "camellia-cbc"),
+	CBC("des3_ede", 8, DES3_KEYS, "3des-cbc"),
+	{ .name = "ctr(aes)", .kind = CB_CIPHER, .block = 1, .iv_len = 16,
+	  .min_len = 1, .flags = CB_F_STREAM, .key = AES_KEYS,
+	  .speed_name = "aes-ctr" },
+	{ .name = "ecb(aes)", .kind = CB_CIPHER, .block = 16, .min_len = 16,
+	  .flags = CB_F_STREAM | CB_F_BLOCKLEN, .key = AES_KEYS,
+	  .speed_name = "aes-ecb" },
+	{ .name = "ecb(cipher_null)", .kind = CB_CIPHER, .block = 1,
+	  .min_len = 1, .flags = CB_F_STREAM | CB_F_NOKEY, .speed_name = "null" },
+	{ .name = "essiv(authenc(hmac(sha256),cbc(aes)),sha256)",
+	  .kind = CB_AEAD, .block = 16, .iv_len = 16, .digest_len = 32,
+	  .min_len = 16, .flags = CB_F_BLOCKLEN, .key = AES_KEYS,
+	  .inner = "hmac(sha256)", .speed_name = "essiv-authenc-sha256-aes-cbc" },
+	{ .name = "essiv(cbc(aes),sha256)", .kind = CB_CIPHER, .block = 16,
+	  .iv_len = 16, .min_len = 16, .flags = CB_F_STREAM | CB_F_BLOCKLEN,
+	  .key = AES_KEYS, .speed_name = "essiv-aes-cbc" },
 	HMAC("md5", 16),
 	HMAC("rmd160", 20),
 	HMAC("sha1", 20),
+	HMAC("sha224", 28),
 	HMAC("sha256", 32),
 	HMAC("sha384", 48),
 	HMAC("sha512", 64),
 	HASH("md5", 16),
 	HASH("rmd160", 20),
 	HASH("sha1", 20),
+	HASH("sha224", 28),
 	HASH("sha256", 32),
 	HASH("sha384", 48),
 	HASH("sha512", 64),
-	{ "xts(aes)", CB_CIPHER, 16, 16, 0, 16, 0, {256, 512}, 0, "aes-xts" },
+	{ .name = "xts(aes)", .kind = CB_CIPHER, .block = 16, .iv_len = 16,
+	  .min_len = 16, .flags = CB_F_XTS, .key = XTS_KEYS,
+	  .speed_name = "aes-xts" },
 };
 const size_t cb_nalgs = sizeof cb_algs / sizeof cb_algs[0];
 
@@ -70,6 +91,7 @@ const struct cb_alias cb_aliases[] = {
 	{ "hmac/md5", "hmac(md5)", 1 },
 	{ "hmac/ripemd160", "hmac(rmd160)", 1 },
 	{ "hmac/sha1", "hmac(sha1)", 1 },
+	{ "hmac/sha224", "hmac(sha224)", 1 },
 	{ "hmac/sha256", "hmac(sha256)", 1 },
 	{ "hmac/sha384", "hmac(sha384)", 1 },
 	{ "hmac/sha512", "hmac(sha512)", 1 },
@@ -110,17 +132,24 @@ const struct cb_alg *cb_alg_find(const char *name, unsigned *key_mult)
 
 int cb_alg_key_ok(const struct cb_alg *alg, unsigned key_bits)
 {
+	const struct cb_keysize *k = &alg->key;
+
 	if (alg->flags & CB_F_NOKEY)
 		return key_bits == 0;
 	if (alg->flags & CB_F_ANYKEY)
 		return key_bits % 8 == 0;
-	if (alg->key_step)
-		return key_bits % alg->key_step == 0 &&
-		       key_bits >= alg->key_bits[1] && key_bits <= alg->key_bits[2];
-	for (int i = 0; i < 8 && alg->key_bits[i]; i++)
-		if (alg->key_bits[i] == key_bits)
-			return 1;
-	return 0;
+	if (key_bits < k->min || key_bits > k->max)
+		return 0;
+	return k->step ? (key_bits - k->min) % k->step == 0 : key_bits == k->min;
+}
+
+int cb_alg_key_range(const struct cb_alg *alg)
+{
+	const struct cb_keysize *k = &alg->key;
+
+	if (alg->flags & (CB_F_NOKEY | CB_F_ANYKEY) || !k->step)
+		return 0;
+	return (k->max - k->min) / k->step + 1 > CB_KEY_STD;
 }
 
 const char *cb_kind_name(enum cb_kind kind)

@@ -216,7 +216,7 @@ static int parse_dmcrypt(struct sector_cfg *c, const char *spec,
 		}
 	}
 	if (!given)
-		key_bits = c->cipher->key_bits[0];
+		key_bits = c->cipher->key.std[0];
 	if (!cb_alg_key_ok(c->cipher, key_bits)) {
 		cb_set_error("-l: %u is not a key size of %s", key_bits, canon);
 		return -EINVAL;
@@ -295,8 +295,7 @@ int sector_parse(struct sector_cfg *c, const char *ealg, unsigned key_bits,
 	c->sector_size = sector_size ? sector_size : 4096;
 	if (aalg) {
 		c->auth = cb_alg_find(aalg, NULL);
-		if (!c->auth || c->auth->kind != CB_MAC ||
-		    strncmp(c->auth->name, "hmac(", 5)) {
+		if (!c->auth || c->auth->kind != CB_MAC || !c->auth->inner) {
 			cb_set_error("-a: '%s' is not a geli authentication algorithm "
 			             "(hmac/md5, hmac/sha1, hmac/ripemd160, hmac/sha256, "
 			             "hmac/sha384, hmac/sha512)", aalg);
@@ -460,8 +459,7 @@ int sector_xf_new(struct sector_xf **xfp, const struct sector_cfg *c,
 	if ((rc = cb_inst_new(&h, xf->sha512, NULL, 0)) < 0)
 		goto fail;
 	if (c->auth) {
-		snprintf(hname, sizeof hname, "%.*s", (int)strlen(c->auth->name) - 6,
-		         c->auth->name + 5);                  /* hmac(X) -> X */
+		snprintf(hname, sizeof hname, "%s", c->auth->inner);  /* hmac(X): X */
 		if (!(xf->ahash = pick(b, hname, 0, 0))) {
 			rc = -ENOTSUP;
 			goto fail;
@@ -609,7 +607,7 @@ static int geli_iv(struct sector_thr *t, uint64_t off, uint8_t *iv)
 	cb_put_le64(le, off);
 	if (!a->iv_len)
 		return 0;
-	if (!strcmp(a->name, "xts(aes)")) {
+	if (a->flags & CB_F_XTS) {
 		memset(iv, 0, a->iv_len);
 		memcpy(iv, le, 8);
 		return 0;

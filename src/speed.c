@@ -281,7 +281,7 @@ size_t make_key(const struct cb_alg *alg, unsigned key_bits,
 		return 0;
 	if (alg->kind != CB_AEAD) {
 		cb_random(key, ek);
-		if (!strcmp(alg->name, "xts(aes)") && ek >= 2 &&
+		if ((alg->flags & CB_F_XTS) && ek >= 2 &&
 		    !memcmp(key, key + ek / 2, ek / 2))
 			key[0] ^= 1;     /* OpenSSL refuses equal halves */
 		return ek;
@@ -409,12 +409,12 @@ out:
 static void default_keys(const struct cb_alg *a, unsigned *k, size_t *n)
 {
 	*n = 0;
-	if (a->flags & (CB_F_NOKEY | CB_F_ANYKEY) || a->key_step) {
-		k[(*n)++] = a->key_bits[0];
+	if (a->flags & (CB_F_NOKEY | CB_F_ANYKEY) || cb_alg_key_range(a)) {
+		k[(*n)++] = a->key.std[0];
 		return;
 	}
-	for (int i = 0; i < 8 && a->key_bits[i]; i++)
-		k[(*n)++] = a->key_bits[i];
+	for (int i = 0; i < CB_KEY_STD && a->key.std[i]; i++)
+		k[(*n)++] = a->key.std[i];
 }
 
 static const char *size_skip(const struct cb_alg *a, uint64_t size,

@@ -47,12 +47,15 @@ static size_t key_bytes_list(const struct cb_alg *a, unsigned *out)
 		out[n++] = 0;
 	else if (a->flags & CB_F_ANYKEY) {
 		out[n++] = 0; out[n++] = 16; out[n++] = 64; out[n++] = 131;
-	} else if (a->key_step) {
-		out[n++] = a->key_bits[1] / 8; out[n++] = 16;
-		out[n++] = a->key_bits[2] / 8;
+	} else if (a->key.step && (a->key.max - a->key.min) / a->key.step > 4) {
+		out[n++] = a->key.min / 8; out[n++] = a->key.std[0] / 8;
+		out[n++] = a->key.max / 8;
 	} else
-		for (int i = 0; i < 8 && a->key_bits[i]; i++)
-			out[n++] = a->key_bits[i] / 8;
+		for (unsigned b = a->key.min; b <= a->key.max; b += a->key.step) {
+			out[n++] = b / 8;
+			if (!a->key.step)
+				break;
+		}
 	return n;
 }
 
