@@ -15,6 +15,9 @@
  *     aliasing layout), plus sector sizes that are not a multiple of 64,
  *     unaligned and in place, from sector numbers that cross 2^32 and
  *     wrap 2^64;
+ *   - xts(aes) with 2x128 and 2x256-bit keys: lengths that end every
+ *     loop of every path and steal ciphertext; sectors numbered plain64
+ *     and by geli's byte offsets;
  *   - the choice of path from CRYPTOBENCH_ISA, driver names, bad lengths
  *     and keys, a context that malloc did not align.
  * Deterministic (fixed-seed generator).  Last line: "N passed, N failed".
@@ -156,12 +159,13 @@ static void test_vectors(int isa)
 
 /* ---- random requests vs OpenSSL ----------------------------------------- */
 
-static const struct cb_impl *ref_cbc, *ref_ecb, *ref_essiv;
+static const struct cb_impl *ref_cbc, *ref_ecb, *ref_essiv, *ref_xts;
 
 static const struct cb_impl *ref_for(const char *alg)
 {
 	return !strcmp(alg, "cbc(aes)") ? ref_cbc
-	       : !strcmp(alg, "ecb(aes)") ? ref_ecb : ref_essiv;
+	       : !strcmp(alg, "ecb(aes)") ? ref_ecb
+	       : !strcmp(alg, "xts(aes)") ? ref_xts : ref_essiv;
 }
 
 static const size_t lengths[] = {
@@ -169,12 +173,19 @@ static const size_t lengths[] = {
 	1008, 1024, 1040, 1472, 2064, 4096, 4112, 8192, 8240,
 };
 
+/* XTS: every tail of the 1-, 4- and 16-block loops, and stolen ciphertext */
+static const size_t xts_lengths[] = {
+	16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 80, 96, 112, 127, 128, 129,
+	240, 255, 256, 257, 272, 304, 336, 496, 511, 512, 513, 1000, 4096,
+	4111, 8195, 65536 + 48 + 7,
+};
+
 /* One (alg, key, length) against every path. */
 static void random_case(const char *alg, size_t kl, size_t len, unsigned k)
 {
 	const struct cb_impl *ref = ref_for(alg);
 	int has_iv = strcmp(alg, "ecb(aes)") != 0;
-	uint8_t key[32], iv[16], *pt = malloc(len), *ct = malloc(len);
+	uint8_t key[64], iv[16], *pt = malloc(len), *ct = malloc(len);
 	uint8_t *buf = malloc(len + 16), *src = malloc(len + 16), *in, *out;
 	size_t off = 1 + k % 15, split = (len / 16 / 3 + 1) * 16;
 	struct cb_inst r;
@@ -217,8 +228,9 @@ static void random_case(const char *alg, size_t kl, size_t len, unsigned k)
 		checkf(im->decrypt(x.ctx, v, out, out, len) == 0 &&
 		       !memcmp(out, pt, len), "%s %s %zu-bit %zu B: decrypt in "
 		       "place", p, alg, kl * 8, len);
-		/* in two pieces, the second continuing the chain (iv NULL) */
-		if (split < len) {
+		/* in two pieces, the second continuing the chain (iv NULL;
+		 * XTS: the same tweak again, so not a continuation) */
+		if (split < len && strcmp(alg, "xts(aes)")) {
 			memcpy(out, pt, len);
 			checkf(im->encrypt(x.ctx, v, out, out, split) == 0 &&
 			       im->encrypt(x.ctx, NULL, out + split, out + split,
@@ -246,7 +258,7 @@ static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
 {
 	const struct cb_impl *ref = ref_for(alg);
 	size_t len = ss * n, off = 1 + k % 15;
-	uint8_t key[32], *pt = malloc(len), *ct = malloc(len);
+	uint8_t key[64], *pt = malloc(len), *ct = malloc(len);
 	uint8_t *buf = malloc(len + 16), *src = malloc(len + 16);
 	uint8_t *out = buf + off, *in = src + 16 - off;
 	struct cb_inst r;
@@ -373,6 +385,36 @@ static void test_errors(int isa)
 	free(raw);
 }
 
+/* XTS, 2x128 and 2x256-bit keys: requests of every tail; sectors with
+ * plain64 numbering (1 and 512-byte units) and geli's byte offsets. */
+static void test_xts(unsigned *k)
+{
+	static const size_t keys[] = { 32, 64 };
+	static const size_t counts[] = { 1, 3, 15, 17, 255 };
+
+	for (size_t ki = 0; ki < 2; ki++) {
+		for (size_t li = 0; li < sizeof xts_lengths / sizeof *xts_lengths;
+		     li++)
+			random_case("xts(aes)", keys[ki], xts_lengths[li], (*k)++);
+		for (size_t ci = 0; ci < 5; ci++) {
+			uint64_t f = ci * 0x3fffffffu + ki;
+
+			sector_case("xts(aes)", keys[ki], 512, counts[ci], f, 1,
+			            (*k)++);
+			sector_case("xts(aes)", keys[ki], 4096, counts[ci], f, 8,
+			            (*k)++);
+			/* geli: the tweak is the byte offset */
+			sector_case("xts(aes)", keys[ki], 4096, counts[ci],
+			            f * 4096, 4096, (*k)++);
+			sector_case("xts(aes)", keys[ki], 512, counts[ci],
+			            f * 512, 512, (*k)++);
+		}
+		sector_case("xts(aes)", keys[ki], 16, 17, ~(uint64_t)0 - 3, 1,
+		            (*k)++);
+		sector_case("xts(aes)", keys[ki], 80, 9, 7, 1, (*k)++);
+	}
+}
+
 int main(void)
 {
 	static const size_t keys[] = { 16, 24, 32 };
@@ -410,7 +452,8 @@ int main(void)
 	if (!ossl || cb_backend_status(ossl, NULL) < 0 ||
 	    !(ref_cbc = cb_impl_find(ossl, "cbc(aes)", 0)) ||
 	    !(ref_ecb = cb_impl_find(ossl, "ecb(aes)", 0)) ||
-	    !(ref_essiv = cb_impl_find(ossl, "essiv(cbc(aes),sha256)", 0))) {
+	    !(ref_essiv = cb_impl_find(ossl, "essiv(cbc(aes),sha256)", 0)) ||
+	    !(ref_xts = cb_impl_find(ossl, "xts(aes)", 0))) {
 		skip("OpenSSL unavailable: no differential tests");
 	} else {
 		for (size_t a = 0; a < 3; a++)
@@ -436,6 +479,7 @@ int main(void)
 				sector_case(algs[a], keys[ki], 48, 33, 9, 1, k++);
 				sector_case(algs[a], keys[ki], 480, 9, 100, 1, k++);
 			}
+		test_xts(&k);
 	}
 	for (int isa = 0; isa < CB_NATIVE_NISA; isa++)
 		printf("  path %-8s %s\n", cb_native_isa_name(isa),

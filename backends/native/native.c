@@ -1,6 +1,6 @@
 /*
  * native.c - the native backend: cryptobench's own AES for ecb(aes),
- * cbc(aes) and a fused essiv(cbc(aes),sha256), in x86-64 assembly
+ * cbc(aes), xts(aes) and a fused essiv(cbc(aes),sha256), in x86-64 assembly
  * (the .S files under backends/native/x86_64/, contracts in native_asm.h).
  *
  * Three code paths - aesni (AES-NI, SSE), vaes256 (VAES on ymm) and
@@ -21,7 +21,15 @@
  * routines write the same bytes twice), so any count runs in
  * ceil(n / lanes) passes.  ESSIV's salt is SHA-256(key) from whichever
  * library backend provides sha256 (cb_impl_select: the one place a backend
- * borrows a primitive).  On other architectures the
+ * borrows a primitive).
+ *
+ * XTS: the assembly does whole blocks from an encrypted tweak and hands
+ * back the next one; this file encrypts the tweak (the tweak key lives in
+ * the context's salt schedule), steals ciphertext for a partial last
+ * block (IEEE 1619: the last full block and the partial one are swapped
+ * around one more block operation) and numbers sectors (plain64: the
+ * sector number; geli: the byte offset, i.e. iv_step = sector size).  On
+ * other architectures the
  * backend is compiled as a stub that reports itself unavailable.
  */
 #include <stddef.h>
@@ -194,6 +202,8 @@ typedef void chain_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
                       const uint8_t *, uint8_t *, size_t);
 typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
                       const uint8_t *, uint8_t *, size_t);
+typedef void xts_fn(const struct cb_aes_key *, uint8_t *, const uint8_t *,
+                    uint8_t *, size_t);
 typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
                       ptrdiff_t, size_t);
 
@@ -201,6 +211,7 @@ struct path {
 	block_fn *ecb_enc, *ecb_dec;
 	chain_fn *cbc_dec;
 	essiv_fn *essiv_dec;
+	xts_fn *xts_enc, *xts_dec;
 	lanes_fn *lanes;          /* multi-sector CBC encryption             */
 	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
 	size_t nlanes;
@@ -211,17 +222,20 @@ struct path {
 
 static const struct path path_aesni = {
 	cb_aesni_ecb_enc, cb_aesni_ecb_dec, cb_aesni_cbc_dec,
-	cb_aesni_essiv_cbc_dec, cb_aesni_cbc_enc_lanes8,
+	cb_aesni_essiv_cbc_dec, cb_aesni_xts_enc, cb_aesni_xts_dec,
+	cb_aesni_cbc_enc_lanes8,
 	cb_aesni_cbc_enc_lanes8, 8, 16,
 };
 static const struct path path_vaes256 = {
 	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
-	cb_vaes256_essiv_cbc_dec, cb_vaes256_cbc_enc_lanes16,
+	cb_vaes256_essiv_cbc_dec, cb_vaes256_xts_enc, cb_vaes256_xts_dec,
+	cb_vaes256_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, 2048,
 };
 static const struct path path_vaes512 = {
 	cb_vaes512_ecb_enc, cb_vaes512_ecb_dec, cb_vaes512_cbc_dec,
-	cb_vaes512_essiv_cbc_dec, cb_vaes512_cbc_enc_lanes16,
+	cb_vaes512_essiv_cbc_dec, cb_vaes512_xts_enc, cb_vaes512_xts_dec,
+	cb_vaes512_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, 64,
 };
 
@@ -339,6 +353,111 @@ INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
 	return 0;
 }
 
+/* ---- XTS ---------------------------------------------------------------- */
+
+/* XTS keys (2x128, 2x192 or 2x256 bits, checked by cb_inst_new): the
+ * data key, then the tweak key (kept as the salt schedule). */
+static int native_xts_setkey(void *vctx, const struct cb_impl *impl,
+                             const uint8_t *key, size_t keylen)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	cb_aes_expand_key(&c->key, key, keylen / 2);
+	cb_aes_expand_key(&c->salt, key + keylen / 2, keylen / 2);
+	memset(c->iv, 0, sizeof c->iv);
+	return 0;
+}
+
+/* t *= x in GF(2^128), XTS's little-endian convention. */
+static void xts_mulx(uint8_t t[16])
+{
+	unsigned carry = t[15] >> 7;
+
+	for (int i = 15; i > 0; i--)
+		t[i] = (uint8_t)(t[i] << 1 | t[i - 1] >> 7);
+	t[0] = (uint8_t)(t[0] << 1 ^ (carry ? 0x87 : 0));
+}
+
+/*
+ * A request of len >= 16 bytes from the encrypted tweak t (advanced).
+ * A partial last block of r bytes steals from the last whole one: on
+ * encryption CC = E_{T(m-1)}(P(m-1)), C(m) = the first r bytes of CC,
+ * C(m-1) = E_{T(m)}(P(m) || the rest of CC); decryption undoes it with
+ * the two tweaks swapped.
+ */
+INLINE void xts_crypt(const struct path *p, int enc, const struct cb_aes_key *k,
+                      uint8_t t[16], const uint8_t *in, uint8_t *out,
+                      size_t len)
+{
+	size_t r = len % 16, whole = len - r - (r ? 16 : 0);
+	uint8_t cc[16], pp[16], t2[16];
+
+	(enc ? p->xts_enc : p->xts_dec)(k, t, in, out, whole);
+	if (!r)
+		return;
+	in += whole;
+	out += whole;
+	if (enc) {
+		p->xts_enc(k, t, in, cc, 16);
+	} else {
+		memcpy(t2, t, 16);
+		xts_mulx(t);
+		p->xts_dec(k, t, in, cc, 16);
+		memcpy(t, t2, 16);
+	}
+	memcpy(pp, in + 16, r);              /* read before out + 16 is written */
+	memcpy(pp + r, cc + r, 16 - r);
+	memcpy(out + 16, cc, r);
+	(enc ? p->xts_enc : p->xts_dec)(k, t, pp, out, 16);
+	cb_wipe(cc, sizeof cc);
+	cb_wipe(pp, sizeof pp);
+}
+
+INLINE int xts_request(const struct path *p, int enc, void *vctx,
+                       const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                       size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+	uint8_t t[16];
+
+	if (len < 16) {
+		cb_set_error("native: XTS needs at least one block, not %zu "
+		             "bytes", len);
+		return -EINVAL;
+	}
+	if (iv)
+		memmove(c->iv, iv, 16);
+	cb_aesni_ecb_enc(&c->salt, c->iv, t, 16);
+	xts_crypt(p, enc, &c->key, t, in, out, len);
+	return 0;
+}
+
+/* Sectors: their tweaks encrypted 16 at a time with the path's ECB. */
+INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
+                       uint64_t first, uint64_t step, size_t ss,
+                       const uint8_t *in, uint8_t *out, size_t len)
+{
+	const struct cb_native_ctx *c = ctx_of(vctx);
+	uint8_t t[CB_LANES_MAX][16];
+	size_t n;
+	int rc;
+
+	if ((rc = check_sectors(ss, len)) < 0)
+		return rc;
+	n = len / ss;
+	for (size_t s = 0; s < n; s += CB_LANES_MAX) {
+		size_t m = n - s < CB_LANES_MAX ? n - s : CB_LANES_MAX;
+
+		for (size_t j = 0; j < m; j++)
+			put_sector_iv(t[j], first + (s + j) * step);
+		p->ecb_enc(&c->salt, t[0], t[0], m * 16);
+		for (size_t j = 0; j < m; j++)
+			(enc ? p->xts_enc : p->xts_dec)(&c->key, t[j],
+			        in + (s + j) * ss, out + (s + j) * ss, ss);
+	}
+	return 0;
+}
+
 #define CRYPT_ARGS void *ctx, const uint8_t *iv, const uint8_t *in, \
                    uint8_t *out, size_t len
 #define SECT_ARGS  void *ctx, uint64_t first, uint64_t step, size_t ss, \
@@ -361,6 +480,22 @@ static int isa##_essiv_enc_sectors(SECT_ARGS)                                 \
 { return enc_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }          \
 static int isa##_essiv_dec_sectors(SECT_ARGS)                                 \
 { return dec_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }          \
+static int isa##_xts_encrypt(CRYPT_ARGS)                                      \
+{ return xts_request(&path_##isa, 1, ctx, iv, in, out, len); }                 \
+static int isa##_xts_decrypt(CRYPT_ARGS)                                      \
+{ return xts_request(&path_##isa, 0, ctx, iv, in, out, len); }                 \
+static int isa##_xts_enc_sectors(SECT_ARGS)                                   \
+{ return xts_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }    \
+static int isa##_xts_dec_sectors(SECT_ARGS)                                   \
+{ return xts_sectors(&path_##isa, 0, ctx, first, step, ss, in, out, len); }    \
+static const struct cb_impl impl_xts_##isa = {                                 \
+	.alg = "xts(aes)", .driver = "xts-aes-native-" #isa,                   \
+	.priority = 300, .ctx_size = CTX_SIZE,                                 \
+	.setkey = native_xts_setkey, .free = native_free,                      \
+	.encrypt = isa##_xts_encrypt, .decrypt = isa##_xts_decrypt,            \
+	.encrypt_sectors = isa##_xts_enc_sectors,                              \
+	.decrypt_sectors = isa##_xts_dec_sectors,                              \
+};                                                                             \
 static const struct cb_impl impl_cbc_##isa = {                                 \
 	.alg = "cbc(aes)", .driver = "cbc-aes-native-" #isa,                   \
 	.priority = 300, .ctx_size = CTX_SIZE,                                 \
@@ -384,7 +519,8 @@ static const struct cb_impl impl_essiv_##isa = {                               \
 	.decrypt_sectors = isa##_essiv_dec_sectors,                            \
 };                                                                             \
 static const struct cb_impl *const impls_##isa[] = {                           \
-	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, NULL,             \
+	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, &impl_xts_##isa,  \
+	NULL,             \
 };
 
 PATH(aesni)
@@ -398,7 +534,7 @@ static const struct cb_impl *const *const path_impls[CB_NATIVE_NISA] = {
 /* ---- CPU features and the choice of path -------------------------------- */
 
 struct cpu_caps {
-	int aes, osxsave, avx, avx2, vaes, avx512f, avx512vl;
+	int aes, osxsave, avx, avx2, vaes, vpclmulqdq, avx512f, avx512vl;
 	int ymm_os, zmm_os;       /* XCR0: the OS saves that state        */
 };
 
@@ -419,6 +555,7 @@ static void cpu_caps(struct cpu_caps *k)
 		k->avx512f = (b >> 16) & 1;
 		k->avx512vl = (b >> 31) & 1;
 		k->vaes = (c >> 9) & 1;
+		k->vpclmulqdq = (c >> 10) & 1;
 	}
 	if (k->osxsave) {
 		unsigned lo, hi;
@@ -433,7 +570,7 @@ static int caps_isa(const struct cpu_caps *k)
 {
 	if (!k->aes)
 		return -ENOTSUP;
-	if (!(k->vaes && k->avx && k->avx2 && k->ymm_os))
+	if (!(k->vaes && k->vpclmulqdq && k->avx && k->avx2 && k->ymm_os))
 		return CB_NATIVE_AESNI;
 	if (!(k->avx512f && k->avx512vl && k->zmm_os))
 		return CB_NATIVE_VAES256;
@@ -457,7 +594,7 @@ static struct {
 } chosen;
 
 /* The backend's table: the chosen path's impls, copied by native_init. */
-static const struct cb_impl *native_impls[4];
+static const struct cb_impl *native_impls[5];
 
 const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 {
@@ -472,7 +609,7 @@ const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 	if (isa > chosen.cpu_isa) {
 		*why = isa == CB_NATIVE_VAES512
 		       ? "CPU (or OS) lacks VAES with AVX-512"
-		       : "CPU (or OS) lacks VAES with AVX2";
+		       : "CPU (or OS) lacks VAES/VPCLMULQDQ with AVX2";
 		return NULL;
 	}
 	return path_impls[isa];
@@ -504,6 +641,7 @@ __attribute__((constructor)) static void native_init(void)
 	n += snprintf(cpu + n, sizeof cpu - n, "%s" #f, n ? " " : "")
 	FLAG(aes);
 	FLAG(vaes);
+	FLAG(vpclmulqdq);
 	FLAG(avx2);
 	FLAG(avx512f);
 	FLAG(avx512vl);
@@ -569,7 +707,7 @@ static const char *native_details(void)
 const struct cb_backend cb_backend_native = {
 	.name = "native",
 	.description = "cryptobench's own AES-NI/VAES assembly "
-	               "(fused ESSIV-CBC, multi-sector CBC)",
+	               "(fused ESSIV-CBC, multi-sector CBC, XTS)",
 	.probe = native_probe,
 	.version = native_version,
 	.details = native_details,

@@ -14,8 +14,10 @@
  *   - the ISA each file needs is checked by the caller (native.c, from
  *     CPUID and XGETBV) before any routine of that file is called:
  *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state)
- *       aes_vaes256.S   VAES + AVX2 (VEX, ymm0-15 only); OS saves YMM
- *       aes_vaes512.S   VAES + AVX512F/VL (EVEX zmm, opmasks); OS saves ZMM
+ *       aes_vaes256.S   VAES + VPCLMULQDQ + AVX2 (VEX, ymm0-15 only); OS
+ *                       saves YMM
+ *       aes_vaes512.S   VAES + VPCLMULQDQ + AVX512F/VL (EVEX zmm, opmasks);
+ *                       OS saves ZMM
  *     VAES routines end with vzeroupper.
  *   - no routine allocates or touches memory beyond its arguments and
  *     its own stack; data staged on the stack (vaes256 lanes) is wiped
@@ -122,6 +124,21 @@ void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
                              const struct cb_lanes *l, ptrdiff_t out_delta,
                              size_t len);
 
+/*
+ * XTS (IEEE 1619) over whole blocks with the data key k: block i is
+ * E_k(P_i ^ T_i) ^ T_i (decryption with k's inverse schedule), T_0 the
+ * encrypted tweak read from tweak[], T_{i+1} = T_i * x in GF(2^128); the
+ * tweak of the block after the last is written back to tweak[] (so a
+ * caller can continue, or steal ciphertext from the last block).  len a
+ * multiple of 16 (0: nothing read or written).  Same contract on every
+ * path (_aesni_: 8 blocks in flight; _vaes256_: 16; _vaes512_: 16 in 4
+ * zmm, tweaks advanced by x^16 with VPCLMULQDQ).
+ */
+void cb_aesni_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
+                      const uint8_t *in, uint8_t *out, size_t len);
+void cb_aesni_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],
+                      const uint8_t *in, uint8_t *out, size_t len);
+
 /* ---- aes_vaes256.S: VAES on ymm (2 blocks per register) ----------------- */
 
 /* CBC decryption, 16 blocks (8 ymm) in flight. */
@@ -145,6 +162,11 @@ void cb_vaes256_cbc_enc_lanes16_any(const struct cb_aes_key *k,
                                     const struct cb_lanes *l,
                                     ptrdiff_t out_delta, size_t len);
 
+void cb_vaes256_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
+                        const uint8_t *in, uint8_t *out, size_t len);
+void cb_vaes256_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],
+                        const uint8_t *in, uint8_t *out, size_t len);
+
 /* ---- aes_vaes512.S: VAES on zmm (4 blocks per register) ----------------- */
 
 /* CBC decryption, 32 blocks (8 zmm) in flight, masked tail. */
@@ -165,6 +187,10 @@ void cb_vaes512_ecb_dec(const struct cb_aes_key *k, const uint8_t *in,
 void cb_vaes512_cbc_enc_lanes16(const struct cb_aes_key *k,
                                 const struct cb_lanes *l,
                                 ptrdiff_t out_delta, size_t len);
+void cb_vaes512_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
+                        const uint8_t *in, uint8_t *out, size_t len);
+void cb_vaes512_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],
+                        const uint8_t *in, uint8_t *out, size_t len);
 
 #endif /* !__ASSEMBLER__ */
 #endif

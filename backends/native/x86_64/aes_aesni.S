@@ -460,4 +460,91 @@
 	ret
 	ENDFUNC	cb_aesni_cbc_enc_lanes8
 
+/* ---- XTS ---------------------------------------------------------------- */
+
+/* \t *= x in GF(2^128) (xmm13 = .Lxts_mask): the qwords shift left by
+ * one; the sign of the low qword carries into the high one, the sign of
+ * the high one folds back as 0x87.  Temp \tmp. */
+.macro XMULX t, tmp
+	movdqa	\tmp, \t
+	psrad	\tmp, 31
+	pshufd	\tmp, \tmp, 0x13
+	pand	\tmp, xmm13
+	paddq	\t, \t
+	pxor	\t, \tmp
+.endm
+
+.macro XTS_IN i				/* xmm i = P ^ T ^ rk0, T staged */
+	movdqu	xmm\i, [rdx + 16*\i]
+	pxor	xmm\i, xmm12
+	movdqa	[rsp + 16*\i], xmm12
+	pxor	xmm\i, xmm15
+	XMULX	xmm12, xmm9
+.endm
+.macro XTS_OUT i, oplast		/* last round with rk[nr] ^ T */
+	movdqa	xmm9, [rsp + 16*\i]
+	pxor	xmm9, xmm14
+	\oplast	xmm\i, xmm9
+	movdqu	[rcx + 16*\i], xmm\i
+.endm
+
+/*
+ * rdi = key, rsi = tweak (in: the first block's encrypted tweak; out: the
+ * next block's), rdx = in, rcx = out, r8 = len (a multiple of 16).  8
+ * blocks in flight; their tweaks (xmm12 times x per block) are staged on
+ * the stack for the last round, whose key carries them, and wiped.
+ */
+.macro XTS name, koff, op, oplast
+	FUNC	\name
+	test	r8, r8
+	jz	9f
+	sub	rsp, 136
+	.cfi_adjust_cfa_offset 136
+	KEYS_END \koff
+	movdqa	xmm13, [rip + .Lxts_mask]
+	movdqu	xmm12, [rsi]
+	sub	r8, 128
+	jb	3f
+	.p2align 4
+1:	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	XTS_IN	\i
+	.endr
+	XROUNDS	8, \op
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	XTS_OUT	\i, \oplast
+	.endr
+	add	rdx, 128
+	add	rcx, 128
+	sub	r8, 128
+	jae	1b
+3:	add	r8, 128
+	jz	5f
+4:	XTS_IN	0
+	XROUNDS	1, \op
+	XTS_OUT	0, \oplast
+	add	rdx, 16
+	add	rcx, 16
+	sub	r8, 16
+	jnz	4b
+5:	movdqu	[rsi], xmm12
+	pxor	xmm9, xmm9
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqa	[rsp + 16*\i], xmm9
+	.endr
+	add	rsp, 136
+	.cfi_adjust_cfa_offset -136
+9:	ret
+	ENDFUNC	\name
+.endm
+
+/* void cb_aesni_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
+ *         const uint8_t *in, uint8_t *out, size_t len)   (and _dec) */
+	XTS	cb_aesni_xts_enc, CB_AESKEY_ENC, aesenc, aesenclast
+	XTS	cb_aesni_xts_dec, CB_AESKEY_DEC, aesdec, aesdeclast
+
+	.section .rodata
+	.p2align 4
+.Lxts_mask:
+	.long	0x87, 0, 1, 0
+
 #endif /* __x86_64__ */

@@ -346,4 +346,117 @@
 	ret
 	ENDFUNC	cb_vaes256_cbc_enc_lanes16
 
+/* ---- XTS ---------------------------------------------------------------- */
+
+/*
+ * \d = \t * x^\k in each 128-bit lane (GF(2^128), 1 <= k <= 56): shift
+ * each qword left by k, move the bits out of the low qword into the high
+ * one, reduce the bits out of the top by x^128 = x^7+x^2+x+1 with one
+ * carry-less multiply by 0x87 (every qword of \w\()11).  w = x or y; temps
+ * w9, w10.
+ */
+.macro YMULX t, k, d, w=y
+	vpsrlq	\w\()mm9, \w\()mm\t, 64 - \k
+	vpsllq	\w\()mm\d, \w\()mm\t, \k
+	vpslldq	\w\()mm10, \w\()mm9, 8
+	vpclmulqdq \w\()mm9, \w\()mm9, \w\()mm11, 0x01
+	vpxor	\w\()mm\d, \w\()mm\d, \w\()mm10
+	vpxor	\w\()mm\d, \w\()mm\d, \w\()mm9
+.endm
+
+.macro YXTS_IN i, t			/* ymm i = P ^ T ^ rk0, T staged */
+	vmovdqa	[rsp + 32*\i], ymm\t
+	vpxor	ymm\i, ymm\t, [rdx + 32*\i]
+	vpxor	ymm\i, ymm\i, ymm15
+	YMULX	\t, 4, \t
+.endm
+.macro YXTS_OUT i, oplast		/* last round with rk[nr] ^ T */
+	vpxor	ymm9, ymm14, [rsp + 32*\i]
+	\oplast	ymm\i, ymm\i, ymm9
+	vmovdqu	[rcx + 32*\i], ymm\i
+.endm
+
+/*
+ * rdi = key, rsi = tweak (in: the first block's encrypted tweak; out: the
+ * next block's), rdx = in, rcx = out, r8 = len (a multiple of 16).  16
+ * blocks (8 ymm) in flight; the tweaks of even ymm come from ymm12, of odd
+ * ones from ymm13 = ymm12 * x^2, each times x^4 per ymm: two short chains.
+ * Tweaks are staged on the stack for the last round (wiped).
+ */
+.macro YXTS name, koff, op, oplast
+	FUNC	\name
+	test	r8, r8
+	jz	9f
+	PUSH_CFI rbp
+	mov	rbp, rsp
+	.cfi_def_cfa_register rbp
+	sub	rsp, 256
+	and	rsp, -32
+	YKEYS_END \koff
+	mov	r10d, 0x87
+	vmovq	xmm11, r10
+	vpbroadcastq ymm11, xmm11
+	vmovdqu	xmm12, [rsi]
+	YMULX	12, 1, 13, x
+	vinserti128 ymm12, ymm12, xmm13, 1	/* T, Tx            */
+	YMULX	12, 2, 13			/* Tx^2, Tx^3       */
+	sub	r8, 256
+	jb	3f
+	.p2align 4
+1:	YXTS_IN	0, 12
+	YXTS_IN	1, 13
+	YXTS_IN	2, 12
+	YXTS_IN	3, 13
+	YXTS_IN	4, 12
+	YXTS_IN	5, 13
+	YXTS_IN	6, 12
+	YXTS_IN	7, 13
+	YROUNDS	8, \op
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	YXTS_OUT \i, \oplast
+	.endr
+	add	rdx, 256
+	add	rcx, 256
+	sub	r8, 256
+	jae	1b
+3:	add	r8, 256
+	sub	r8, 32
+	jb	5f
+4:	vmovdqa	[rsp], ymm12
+	vpxor	ymm0, ymm12, [rdx]
+	vpxor	ymm0, ymm0, ymm15
+	YMULX	12, 2, 12
+	YROUNDS	1, \op
+	YXTS_OUT 0, \oplast
+	add	rdx, 32
+	add	rcx, 32
+	sub	r8, 32
+	jae	4b
+5:	add	r8, 32
+	jz	7f
+	vpxor	xmm0, xmm12, [rdx]
+	vpxor	xmm0, xmm0, xmm15
+	YROUNDS	1, \op, xmm
+	vpxor	xmm9, xmm14, xmm12
+	\oplast	xmm0, xmm0, xmm9
+	vmovdqu	[rcx], xmm0
+	vextracti128 xmm12, ymm12, 1
+7:	vmovdqu	[rsi], xmm12
+	vpxor	xmm9, xmm9, xmm9
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqa	[rsp + 32*\i], ymm9
+	.endr
+	vzeroupper
+	leave
+	.cfi_def_cfa rsp, 8
+	.cfi_restore rbp
+9:	ret
+	ENDFUNC	\name
+.endm
+
+/* void cb_vaes256_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
+ *         const uint8_t *in, uint8_t *out, size_t len)   (and _dec) */
+	YXTS	cb_vaes256_xts_enc, CB_AESKEY_ENC, vaesenc, vaesenclast
+	YXTS	cb_vaes256_xts_dec, CB_AESKEY_DEC, vaesdec, vaesdeclast
+
 #endif /* __x86_64__ */
