@@ -11,6 +11,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_dd(int argc, char **argv);
 int cmd_kat(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_sysinfo(int argc, char **argv);
 

@@ -37,6 +37,9 @@ static const struct command commands[] = {
 	{ "list", cmd_list,
 	  "list [backends|algs]\n"
 	  "      backends, versions, CPU features; algorithms and drivers" },
+	{ "report", cmd_report,
+	  "report FILE.csv... -o DIR [--force] [--seed FILE|none]\n"
+	  "      index.html: summary, plots (gnuplot SVG), geli matrix, verdicts" },
 	{ "speed", cmd_speed,
 	  "speed [--backend B]... [--alg A]... [--key-bits N,..] [--sizes 16,64,..|kernel]\n"
 	  "      [--sec S] [--encrypt|--decrypt] [--iv per-request|once]\n"

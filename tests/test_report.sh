@@ -1,0 +1,135 @@
+#!/bin/sh
+# cryptobench report: index.html from handmade result CSVs (two hosts,
+# speed, geli dd and dm-crypt rows) - self-contained (no URL to fetch),
+# every section there, compare's verdicts between the hosts, refusal to
+# overwrite without --force, exit 2 on bad input or without gnuplot.  Then
+# the page in a real browser: headless Chromium loads it from disk, no
+# console message may appear, and the page's own check that every chart
+# has a rendered size (getBBox) must say so; a screenshot is kept at
+# $REPORT_SHOT (default build/test-report.png) to look at.  Skipped (77)
+# without gnuplot; the browser part is skipped, with the reason, without
+# chromium.
+. tests/lib.sh
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "gnuplot not installed (apt-get install gnuplot-nox): skipped"
+	echo "0 passed, 0 failed"
+	exit 77
+fi
+
+H='schema,tool_version,host,cpu_model,kernel,backend,backend_version,driver,alg,key_bits,block_bytes,direction,ops_per_sec,bytes_per_sec,ns_per_byte,cycles_per_byte,ghz,reps,rel_spread,timestamp,tool,status,error,iv_mode,sector_bytes,threads,auth'
+# row HOST BACKEND DRIVER ALG BITS BLOCK DIR BYTES_PER_SEC TOOL SECTOR AUTH [STATUS ERROR]
+row() {
+	printf 'cryptobench-csv-1,0.1.0,%s,"CPU, with ""quotes""",Linux,%s,1.0,%s,%s,%s,%s,%s,1,%s,1,1.5,3,5,0.01,2025-01-01T00:00:00Z,%s,%s,%s,per-request,%s,1,%s\r\n' \
+		"$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${12:-ok}" "${13:-}" "${10}" "${11}"
+}
+speed_rows() {   # HOST SCALE
+	for size in 16 64 256 1024 4096 8192; do
+		for dir in encrypt decrypt; do
+			row "$1" openssl cbc-aes-openssl 'cbc(aes)' 128 $size $dir \
+				$((size * 1000000000 * $2 / (size + 64))) speed 0 ""
+			row "$1" native cbc-aes-native 'cbc(aes)' 128 $size $dir \
+				$((size * 4000000000 * $2 / (size + 16))) speed 0 ""
+		done
+		row "$1" gcrypt hmac-sha256-gcrypt 'hmac(sha256)' 256 $size digest \
+			$((size * 3000000000 * $2 / (size + 128))) speed 0 ""
+	done
+	row "$1" nettle cbc-aes-nettle 'cbc(aes)' 128 16 encrypt "" speed 0 "" fail "known-answer vector vectors/aes.vec:12 failed"
+}
+dd_rows() {      # HOST SCALE: the seed's 17 configurations and dm-crypt's two
+	for c in "none 0" "xts(aes) 512" "xts(aes) 256" "cbc(blowfish) 128" \
+	         "cbc(camellia) 128" "cbc(des3_ede) 192" "ecb(cipher_null) 0"; do
+		set -- "$1" "$2" $c
+		row "$1" openssl dd-openssl "$3" "$4" 1048576 encrypt $((500000000 * $2)) dd 4096 ""
+	done
+	for a in 'hmac(sha512)' 'hmac(sha256)' 'hmac(sha1)' 'hmac(rmd160)' 'hmac(md5)'; do
+		row "$1" openssl dd-openssl 'xts(aes)' 512 1048576 encrypt $((300000000 * $2)) dd 4096 "$a"
+		row "$1" openssl dd-openssl 'ecb(cipher_null)' 0 1048576 encrypt $((400000000 * $2)) dd 4096 "$a"
+	done
+	for s in 512 4096; do
+		for dir in encrypt decrypt; do
+			row "$1" openssl xts-aes-openssl 'xts(aes)' 256 1048576 $dir $((2000000000 * $2)) dd $s ""
+			row "$1" openssl essiv-openssl '"essiv(cbc(aes),sha256)"' 256 1048576 $dir $((1000000000 * $2)) dd $s ""
+		done
+	done
+}
+{ echo "$H"; speed_rows hostA 1; dd_rows hostA 1; } >"$T/a.csv"
+{ echo "$H"; speed_rows hostB 2; dd_rows hostB 1; } >"$T/b.csv"
+
+# ---- the page --------------------------------------------------------
+expect_exit 0 "report of two hosts" "$CB" report "$T/a.csv" "$T/b.csv" -o "$T/rep"
+page=$T/rep/index.html
+check "index.html written" [ -s "$page" ]
+check "says where" contains "$err" "$T/rep/index.html"
+html=$(cat "$page" 2>/dev/null)
+nsvg=$(grep -c '<svg' "$page")
+check "a chart per alg/key and the geli bars (3)" [ "$nsvg" -eq 3 ]
+check "no http(s) URL at all" sh -c "! grep -Eqi 'https?:' '$page'"
+check "nothing loaded: no src=, <link, @import" \
+	sh -c "! grep -Eqi '(src=|<link|@import|url\\([^#])' '$page'"
+check "ids unique across charts" \
+	sh -c "[ -z \"\$(grep -o \"id='[^']*'\" '$page' | sort | uniq -d)\" ]"
+check "summary section" contains "$html" 'id="summary"'
+check "summary: native's ratio to the best library" contains "$html" "&times;</td>"
+check "compare's verdicts between the hosts" contains "$html" "hostA</h3>"
+check "verdict counts from compare" contains "$html" "points matched"
+check "hostB's doubled speed is a verdict other than same" contains "$html" '<td class="bad">'
+check "geli table beside the seed (3DES row, seed figure)" contains "$html" "<td>3DES-CBC</td><td class=\"n\">13.9</td>"
+check "geli: this run's figure" contains "$html" "<td class=\"n\">500.0</td>"
+check "dm-crypt ratio xts/essiv" contains "$html" "<td class=\"n\">2.00</td>"
+check "dm-crypt 512-byte read row" contains "$html" "<td class=\"n\">512</td><td>read (decrypt)</td>"
+check "known-answer failure listed with file:line" contains "$html" "b.csv:"
+check "provenance" contains "$html" "CPU, with &quot;quotes&quot;"
+
+# ---- refusals and bad input ------------------------------------------
+before=$(cksum <"$page")
+expect_exit 2 "refuses to overwrite" "$CB" report "$T/a.csv" -o "$T/rep"
+check "refusal names the file" contains "$err" "index.html exists"
+check "nothing rewritten" [ "$(cksum <"$page")" = "$before" ]
+expect_exit 0 "--force replaces" "$CB" report "$T/a.csv" -o "$T/rep" --force
+check "replaced" [ "$(cksum <"$page")" != "$before" ]
+{ echo "$H"; speed_rows hostA 1; printf 'cryptobench-csv-1,"open\n'; } >"$T/bad.csv"
+expect_exit 2 "malformed CSV" "$CB" report "$T/bad.csv" -o "$T/rep2"
+check "malformed CSV: file:line" contains "$err" "bad.csv:"
+check "malformed CSV: no page" [ ! -e "$T/rep2/index.html" ]
+expect_exit 2 "no -o" "$CB" report "$T/a.csv"
+expect_exit 2 "missing file" "$CB" report "$T/none.csv" -o "$T/rep3"
+check "missing file named" contains "$err" "none.csv"
+GNUPLOT=/nonexistent/gnuplot expect_exit 2 "no gnuplot" \
+	env GNUPLOT=/nonexistent/gnuplot "$CB" report "$T/a.csv" -o "$T/rep4"
+check "no gnuplot: says so" contains "$err" "gnuplot not found"
+
+# ---- in a real browser -----------------------------------------------
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "chromium not installed (apt-get install --no-install-recommends chromium): browser checks skipped"
+	finish
+	exit $?
+fi
+chrome() {   # OUT ERR ARGS...: one headless run with a fresh profile
+	o=$1 e=$2; shift 2
+	prof=$(mktemp -d "$T/prof.XXXXXX")
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+		--disable-background-networking --disable-component-update \
+		--no-first-run --disable-sync --user-data-dir="$prof" \
+		--enable-logging=stderr --v=0 "$@" >"$o" 2>"$e"
+}
+"$CB" report "$T/a.csv" "$T/b.csv" -o "$T/rep" --force 2>/dev/null
+# The harness must see a console error when there is one.
+printf '<!DOCTYPE html><html><body><script>nosuchfunction();</script></body></html>\n' >"$T/broken.html"
+chrome "$T/b.out" "$T/b.err" --virtual-time-budget=3000 --dump-dom "file://$T/broken.html"
+check "harness: a console error is seen" grep -q "CONSOLE" "$T/b.err"
+
+chrome "$T/dom" "$T/dom.err" --virtual-time-budget=5000 --dump-dom "file://$page"
+check "browser: page loaded" grep -q "render-status" "$T/dom"
+check "browser: every chart rendered (getBBox > 0)" \
+	grep -q "data-status=\"ok\">$nsvg of $nsvg charts rendered" "$T/dom"
+check "browser: no console message" sh -c "! grep -q CONSOLE '$T/dom.err'"
+grep CONSOLE "$T/dom.err" | head -5
+shot=${REPORT_SHOT:-${BUILD:-build}/test-report.png}
+mkdir -p "$(dirname "$shot")"
+chrome "$T/s.out" "$T/s.err" --screenshot="$shot" --window-size=1280,2000 "file://$page"
+check "browser: screenshot saved" [ -s "$shot" ]
+check "screenshot is a PNG" [ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+echo "screenshot: $shot"
+finish
