@@ -117,6 +117,8 @@ install: cryptobench
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/vectors
 	install -m 755 cryptobench $(DESTDIR)$(BINDIR)/cryptobench
 	install -m 644 vectors/*.vec $(DESTDIR)$(DATADIR)/vectors/
+	install -d $(DESTDIR)$(DATADIR)/reference
+	install -m 644 results/reference/geli-seed.csv $(DESTDIR)$(DATADIR)/reference/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cryptobench
