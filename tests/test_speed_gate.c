@@ -1,7 +1,7 @@
 /*
  * test_speed_gate.c - the correctness gate and the request models of
  * `speed`, from the inside: the gate and the timed loops are driven
- * directly through src/speed.h.
+ * directly through src/runner.h, gate.h and measure.h.
  *
  * A deliberately broken implementation (OpenSSL's cbc(aes) with one output
  * byte flipped on requests of 1 KiB and more, so that short known-answer
@@ -16,7 +16,10 @@
 #include <string.h>
 
 #include "cb.h"
-#include "speed.h"
+#include "gate.h"
+#include "measure.h"
+#include "runner.h"
+#include "speed_opts.h"
 #include "util.h"
 
 #include "check.h"

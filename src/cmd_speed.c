@@ -1,0 +1,59 @@
+/*
+ * cmd_speed.c - `cryptobench speed`: how fast each algorithm, key size
+ * and request size runs on each backend.  Options into calls: the option
+ * table is speed_opts.c's, the run is measure.c's (plan, gate, time), the
+ * report is a writer's.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cb.h"
+#include "cmd.h"
+#include "measure.h"
+#include "output.h"
+#include "speed_opts.h"
+#include "util.h"
+
+/* The seed's algorithms: `speed` without --alg. */
+static const char *const default_algs[] = {
+	"essiv(cbc(aes),sha256)", "cbc(aes)", NULL,
+};
+
+int cmd_speed(int argc, char **argv)
+{
+	struct speed_opts o;
+	struct speed_cli c = { 0 };
+	int rc = CB_EXIT_USAGE;
+	struct cb_result *res = NULL;
+	size_t nres = 0, nfail = 0;
+	FILE *f = stdout;
+
+	opts_init(&o);
+	if (speed_parse(CMD_SPEED, argc, argv, &o, &c) < 0 ||
+	    opts_finish(&o, default_algs) < 0)
+		goto out;
+	if (c.out_path && check_out(c.out_path, c.force) < 0)
+		goto out;
+	o.command = join_args(argc, argv);
+
+	rc = speed_run(&o, &res, &nres, &nfail);
+	if (rc != CB_EXIT_OK)
+		goto out;
+	if (c.out_path && !(f = open_out(c.out_path, c.force))) {
+		rc = CB_EXIT_USAGE;
+		goto out;
+	}
+	rc = emit(c.w, f, c.out_path, &o, res, nres) < 0 ? CB_EXIT_USAGE
+	     : nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
+	if (f != stdout && fclose(f) != 0 && rc == CB_EXIT_OK) {
+		cb_err("writing %s: %s", c.out_path, strerror(errno));
+		rc = CB_EXIT_USAGE;
+	}
+out:
+	free_results(res, nres);
+	free((void *)o.command);
+	free_opts(&o);
+	return rc;
+}
