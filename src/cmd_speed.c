@@ -23,12 +23,12 @@ static const char *const default_algs[] = {
 
 int cmd_speed(int argc, char **argv)
 {
-	struct speed_opts o;
-	struct speed_cli c = { 0 };
-	int rc = CB_EXIT_USAGE;
 	struct cb_result *res = NULL;
 	size_t nres = 0, nfail = 0;
+	struct speed_cli c = { 0 };
+	struct speed_opts o;
 	FILE *f = stdout;
+	int rc = CB_EXIT_USAGE;
 
 	opts_init(&o);
 	if (speed_parse(CMD_SPEED, argc, argv, &o, &c) < 0 ||
