@@ -238,7 +238,11 @@ static int ossl_md_setkey(void *vctx, const struct cb_impl *impl,
 	struct ossl_md *m = vctx;
 	const char *name = impl->priv;
 	const struct cb_alg *alg = cb_alg_find(impl->alg, NULL);
+	static const uint8_t empty[1];
 
+	if (m->mctx)                      /* a new key (cb_inst_rekey) */
+		return EVP_MAC_init(m->mctx, keylen ? key : empty, keylen, NULL)
+		       ? 0 : -EINVAL;
 	m->md = EVP_MD_fetch(NULL, name, NULL);
 	if (!m->md) {
 		ERR_clear_error();
@@ -251,7 +255,6 @@ static int ossl_md_setkey(void *vctx, const struct cb_impl *impl,
 		return m->ctx ? 0 : -ENOMEM;
 	}
 	{
-		static const uint8_t empty[1];
 		OSSL_PARAM params[] = {
 			OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
 			                                 (char *)name, 0),

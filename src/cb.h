@@ -240,6 +240,11 @@ struct cb_inst {
 int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
                 const uint8_t *key, size_t keylen);
 void cb_inst_free(struct cb_inst *inst);
+/* MACs: a new key for a keyed instance, with the same checks and without
+ * a new context (geli keys an HMAC per disk sector).  Every MAC setkey()
+ * may be called again on a context it keyed: the new key replaces the
+ * old one and nothing is allocated or leaked. */
+int cb_inst_rekey(struct cb_inst *inst, const uint8_t *key, size_t keylen);
 /* Encrypt/decrypt len bytes as sectors via encrypt_sectors or a loop. */
 int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
                     uint64_t iv_step, size_t sector_size, const uint8_t *in,

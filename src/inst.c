@@ -24,6 +24,26 @@ int cb_impl_key_ok(const struct cb_impl *impl, const struct cb_alg *alg,
 	return 0;
 }
 
+/* The one key check (not for hashes and AEAD blobs): backends' setkey()
+ * rely on it.  0, -EINVAL or -ENOTSUP with a message. */
+static int key_check(const struct cb_impl *impl, const struct cb_alg *alg,
+                     size_t keylen)
+{
+	if (alg->kind == CB_AEAD || alg->kind == CB_HASH)
+		return 0;
+	if (keylen > UINT_MAX / 8 || !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
+		cb_set_error("%s: %zu bytes is not a key size of %s",
+		             impl->driver, keylen, alg->name);
+		return -EINVAL;
+	}
+	if (!cb_impl_key_ok(impl, alg, (unsigned)keylen * 8)) {
+		cb_set_error("%s: %zu-bit keys not supported", impl->driver,
+		             keylen * 8);
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
 int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
                 const uint8_t *key, size_t keylen)
 {
@@ -36,20 +56,8 @@ int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
 		return -EINVAL;
 	if (inst->alg->kind == CB_HASH && (key || keylen))
 		return -EINVAL;
-	if (inst->alg->kind != CB_AEAD && inst->alg->kind != CB_HASH) {
-		/* the one key check: backends' setkey() rely on it */
-		if (keylen > UINT_MAX / 8 ||
-		    !cb_alg_key_ok(inst->alg, (unsigned)keylen * 8)) {
-			cb_set_error("%s: %zu bytes is not a key size of %s",
-			             impl->driver, keylen, inst->alg->name);
-			return -EINVAL;
-		}
-		if (!cb_impl_key_ok(impl, inst->alg, (unsigned)keylen * 8)) {
-			cb_set_error("%s: %zu-bit keys not supported",
-			             impl->driver, keylen * 8);
-			return -ENOTSUP;
-		}
-	}
+	if ((rc = key_check(impl, inst->alg, keylen)) < 0)
+		return rc;
 	inst->ctx = cb_xcalloc(1, impl->ctx_size ? impl->ctx_size : 1);
 	rc = impl->setkey ? impl->setkey(inst->ctx, impl, key, keylen) : 0;
 	if (rc < 0) {
@@ -57,6 +65,17 @@ int cb_inst_new(struct cb_inst *inst, const struct cb_impl *impl,
 		return rc;
 	}
 	return 0;
+}
+
+int cb_inst_rekey(struct cb_inst *inst, const uint8_t *key, size_t keylen)
+{
+	int rc;
+
+	if (inst->alg->kind != CB_MAC || !inst->impl->setkey)
+		return -EINVAL;
+	if ((rc = key_check(inst->impl, inst->alg, keylen)) < 0)
+		return rc;
+	return inst->impl->setkey(inst->ctx, inst->impl, key, keylen);
 }
 
 void cb_inst_free(struct cb_inst *inst)

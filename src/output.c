@@ -580,11 +580,100 @@ static int write_json(FILE *f, const struct cb_report *rep)
 	return finish(f);
 }
 
+/* ---- geli, cryptsetup, dd: the lines of `dd` (docs/dd.md) ---------------- */
+
+void cb_dd_records(FILE *f, const struct cb_dd_run *d)
+{
+	fprintf(f, "%llu+%llu records in\n%llu+%llu records out\n",
+	        (unsigned long long)d->full_in, (unsigned long long)d->part_in,
+	        (unsigned long long)d->full_out,
+	        (unsigned long long)d->part_out);
+}
+
+/* FreeBSD dd's summary (bin/dd/misc.c). */
+static void dd_summary(FILE *f, const struct cb_result *r)
+{
+	double secs = r->seconds > 0 ? r->seconds : 1e-9;
+
+	fprintf(f, "%llu bytes transferred in %.6f secs (%.0f bytes/sec)\n",
+	        (unsigned long long)r->bytes_total, r->seconds,
+	        (double)r->bytes_total / secs);
+}
+
+/* The tool's command line (NULL: none), the records, the summary. */
+static int dd_lines(FILE *f, const struct cb_report *rep,
+                    void (*line)(FILE *f, const struct cb_dd_run *d),
+                    FILE *records)
+{
+	const struct cb_dd_run *d = rep->dd;
+
+	if (!d) {                        /* another command's results */
+		for (size_t i = 0; i < rep->n; i++)
+			dd_summary(f, &rep->res[i]);
+		return finish(f);
+	}
+	line(f, d);
+	cb_dd_records(records ? records : f, d);
+	if (rep->n)
+		dd_summary(f, &rep->res[0]);
+	return finish(f);
+}
+
+static void geli_line(FILE *f, const struct cb_dd_run *d)
+{
+	fprintf(f, "geli init -P -e %s", d->ealg);
+	if (d->key_bits_given)
+		fprintf(f, " -l %u", d->key_bits);
+	if (d->aalg)
+		fprintf(f, " -a %s", d->aalg);
+	fprintf(f, " -s %u -K %s %s\n", d->sector_size,
+	        d->keyfile ? d->keyfile : "key", d->provider);
+}
+
+static void cryptsetup_line(FILE *f, const struct cb_dd_run *d)
+{
+	fprintf(f, "cryptsetup open --type plain --cipher %s --key-size %u "
+	        "--sector-size %u%s --key-file %s %s crypt\n", d->ealg,
+	        d->key_bits, d->sector_size,
+	        d->iv_large ? " --iv-large-sectors" : "",
+	        d->keyfile ? d->keyfile : "key", d->provider);
+}
+
+static void dd_line(FILE *f, const struct cb_dd_run *d)
+{
+	fprintf(f, "dd if=%s of=%s bs=%s", d->in, d->out, d->bs_text);
+	if (d->count != UINT64_MAX)
+		fprintf(f, " count=%llu", (unsigned long long)d->count);
+	fputc('\n', f);
+}
+
+static int write_geli(FILE *f, const struct cb_report *rep)
+{
+	return dd_lines(f, rep, geli_line, rep->dd ? rep->dd->records : NULL);
+}
+
+static int write_cryptsetup(FILE *f, const struct cb_report *rep)
+{
+	return dd_lines(f, rep, cryptsetup_line,
+	                rep->dd ? rep->dd->records : NULL);
+}
+
+/* The baseline: FreeBSD dd's records go with its lines, as in the seed. */
+static int write_dd(FILE *f, const struct cb_report *rep)
+{
+	return dd_lines(f, rep, dd_line, NULL);
+}
+
 /* ---- the table of writers -------------------------------------------------- */
 
 /* Sorted by name (tests/test_output checks it). */
 const struct cb_writer cb_writers[] = {
+	{ "cryptsetup", write_cryptsetup,
+	  "dd through dm-crypt: the cryptsetup line, FreeBSD dd's summary" },
 	{ "csv", write_csv, "one row per point, docs/csv.md (RFC 4180)" },
+	{ "dd", write_dd, "the dd line, records and summary (no encryption)" },
+	{ "geli", write_geli, "dd through geli: the geli init line, FreeBSD "
+	  "dd's summary" },
 	{ "json", write_json, "the CSV fields, raw samples, provenance header" },
 	{ "table", write_table, "MB/s and cycles/byte, a column per size" },
 	{ "tcrypt", write_tcrypt, "the kernel's tcrypt speed lines" },

@@ -7,6 +7,9 @@
  *   json    the same fields plus the raw samples, provenance in the header
  *   table   a human table like `openssl speed`: a column per size
  *   tcrypt  the kernel tcrypt lines of the ESSIV report (docs/speed.md)
+ *   geli, cryptsetup, dd   `dd`'s report: the emulated tool's command line,
+ *           dd's records and FreeBSD dd's summary (docs/dd.md); they
+ *           need cb_report.dd, and print only summaries without it
  *
  * Other commands (dd) may call the csv/json writers or cb_csv_header()
  * and cb_csv_row() directly.
@@ -28,6 +31,9 @@ struct cb_writer {
 extern const struct cb_writer cb_writers[];   /* sorted by name          */
 extern const size_t cb_nwriters;
 const struct cb_writer *cb_writer_find(const char *name);
+
+/* dd's records lines ("N+M records in", "... out"). */
+void cb_dd_records(FILE *f, const struct cb_dd_run *d);
 
 /* The CSV header row and one row (each ends CRLF, RFC 4180). */
 void cb_csv_header(FILE *f);

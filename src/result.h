@@ -1,7 +1,7 @@
 /*
  * result.h - one measurement, and the report the writers format
- * (tcrypt, table, csv, json for `speed`; csv and json for `dd` too, which
- * adds its own geli/dd writer).  Writers only format: they never time or
+ * (tcrypt, table, csv, json for `speed`; csv and json for `dd` too, with
+ * the geli, cryptsetup and dd writers for its own lines).  Writers only format: they never time or
  * compute.  The CSV schema is documented in docs/csv.md; CB_CSV_SCHEMA
  * names its version and changes whenever its columns do.  The writers
  * themselves are declared in output.h.
@@ -65,6 +65,27 @@ struct cb_result {
 struct cb_prov;
 
 /*
+ * dd: what the geli, cryptsetup and dd writers restate besides the
+ * result (bytes_total, seconds): the command line of the tool emulated
+ * and dd's record counts.  The command fills in its defaults (in, out).
+ */
+struct cb_dd_run {
+	const char *ealg, *aalg;     /* -e, -a as given (aalg NULL: none)      */
+	const char *keyfile;         /* -K as given, or NULL ("key")           */
+	unsigned key_bits;           /* geli -l; cryptsetup --key-size         */
+	int key_bits_given;          /* geli: -l was given (else not restated) */
+	unsigned sector_size;
+	int iv_large;                /* cryptsetup --iv-large-sectors          */
+	const char *provider;        /* geli/cryptsetup: the device            */
+	const char *in, *out;        /* dd: if= and of=                        */
+	const char *bs_text;         /* dd: bs= as given                       */
+	uint64_t count;              /* dd: count=; UINT64_MAX: not given      */
+	uint64_t full_in, part_in, full_out, part_out;
+	FILE *records;               /* geli/cryptsetup: where the records
+	                                lines go (dd's stderr); NULL: inline   */
+};
+
+/*
  * What a writer gets: the results in the order measured, plus how they
  * were measured.  A tcrypt "section" is a run of consecutive results with
  * the same backend, driver, alg, direction, iv_mode and sector_bytes.
@@ -77,6 +98,7 @@ struct cb_report {
 	double sec;                  /* time box per point (all reps)           */
 	double warmup;               /* warm-up seconds before each point       */
 	const char *command;         /* the command line, for JSON; or NULL     */
+	const struct cb_dd_run *dd;  /* dd: for its writers; else NULL          */
 };
 
 #endif

@@ -15,9 +15,11 @@
  *   -a: each sector spreads over ceil(S / dps) 512-byte disk sectors, each
  *     [HMAC(SHA-256(akey || le64(dstoff)), C) | C | zeros], C the chunk
  *     encrypted with the IV and key of its disk offset dstoff.
- * HMACs are composed here from the backend's unkeyed hash (as the kernel's
- * and FreeBSD's software HMACs are), so the per-disk-sector HMAC key costs
- * what it costs geli - two compression calls - and allocates nothing.
+ * The HMACs are the backend's own hmac(...) implementations, found with
+ * cb_impl_select(); the per-disk-sector key is set with cb_inst_rekey(),
+ * which allocates nothing.  Only the key derivation (HMAC-SHA512, once at
+ * keying and once per 2^20 blocks, never per sector) may borrow another
+ * backend's when this one has none (native).
  *
  * dm-crypt IV generators are one const table {name, fn}; plain64 and essiv
  * number sectors as cb_inst_sectors() does, and use it (the backend's
@@ -38,12 +40,6 @@ static void put_be64(uint8_t *p, uint64_t v)
 {
 	for (int i = 0; i < 8; i++)
 		p[7 - i] = (uint8_t)(v >> (8 * i));
-}
-
-/* HMAC block size of the hashes geli and dm-crypt use. */
-static unsigned hash_block(const struct cb_alg *h)
-{
-	return h->digest_len > 32 ? 128 : 64;
 }
 
 /* ---- dm-crypt IV generators (drivers/md/dm-crypt.c) ------------------- */
@@ -329,8 +325,9 @@ struct sector_xf {
 	struct sector_cfg cfg;
 	const struct cb_backend *b;
 	const struct cb_impl *cipher;  /* cbc/xts/ecb, or essiv(cbc(aes),sha256) */
-	const struct cb_impl *sha256, *sha512, *ahash;
-	unsigned ablock;               /* HMAC block of ahash                    */
+	const struct cb_impl *sha256;  /* geli: CBC IVs, -a's HMAC keys; or NULL */
+	const struct cb_impl *hmac512; /* geli: key derivation                   */
+	const struct cb_impl *auth;    /* geli -a: the backend's hmac(...)       */
 	unsigned alen;                 /* HMAC output stored per disk sector     */
 	unsigned chunks;
 	size_t dps, disk;
@@ -345,61 +342,103 @@ struct sector_thr {
 	struct cb_inst cipher;
 	int keyed;
 	uint64_t keyno;
-	struct cb_inst sha256, sha512, ahash;
+	struct cb_inst sha256;
+	struct cb_inst ekey;           /* HMAC-SHA512 keyed with ekey_base       */
+	struct cb_inst auth;           /* -a: rekeyed per disk sector            */
 };
 
-/* The first usable implementation of alg on b taking key_bits (or any). */
-static const struct cb_impl *pick(const struct cb_backend *b,
-                                  const char *alg, unsigned key_bits,
-                                  int check_key)
+static int key_fits(const struct cb_impl *impl, void *arg)
 {
-	const struct cb_alg *a = cb_alg_find(alg, NULL);
-	const struct cb_impl *im;
+	const unsigned *bits = arg;
 
-	for (int n = 0; a && (im = cb_impl_find(b, alg, n)); n++)
-		if (cb_impl_status(im, NULL) == 0 &&
-		    (!check_key || cb_impl_key_ok(im, a, key_bits)))
-			return im;
-	cb_set_error("backend %s has no usable %s%s", b->name, alg,
-	             check_key && key_bits ? " for this key size" : "");
-	return NULL;
+	return cb_impl_key_ok(impl, cb_alg_find(impl->alg, NULL), *bits);
 }
 
-/* HMAC(key, m1 || m2) with the unkeyed hash instance h (RFC 2104). */
-static int hmac(struct cb_inst *h, unsigned block, const uint8_t *key,
-                size_t keylen, const uint8_t *m1, size_t l1,
-                const uint8_t *m2, size_t l2, uint8_t *out)
+/* The first usable implementation of alg on b (taking *key_bits if not
+ * NULL); NULL with the error set. */
+static const struct cb_impl *pick(const struct cb_backend *b,
+                                  const char *alg, unsigned *key_bits)
 {
-	const struct cb_impl *im = h->impl;
-	uint8_t pad[128], k[CB_MAX_DIGEST], inner[CB_MAX_DIGEST];
-	size_t dl = h->alg->digest_len;
+	const struct cb_impl *im = cb_impl_select(b, alg, key_bits ? key_fits
+	                                          : NULL, key_bits);
+
+	if (!im)
+		cb_set_error("backend %s has no usable %s%s", b->name, alg,
+		             key_bits && *key_bits ? " for this key size" : "");
+	return im;
+}
+
+/* HMAC-SHA512(key, msg): geli's key derivation. */
+static int hmac512(const struct cb_impl *im, const uint8_t *key,
+                   const uint8_t *msg, size_t len, uint8_t *out)
+{
+	struct cb_inst h;
 	int rc;
 
-	if (keylen > block) {
-		if ((rc = cb_inst_digest(h, key, keylen, k)) < 0)
-			return rc;
-		key = k;
-		keylen = dl;
-	}
-	memset(pad, 0x36, block);
-	for (size_t i = 0; i < keylen; i++)
-		pad[i] ^= key[i];
-	if ((rc = im->init(h->ctx)) < 0 || (rc = im->update(h->ctx, pad, block)) < 0 ||
-	    (l1 && (rc = im->update(h->ctx, m1, l1)) < 0) ||
-	    (l2 && (rc = im->update(h->ctx, m2, l2)) < 0) ||
-	    (rc = im->final(h->ctx, inner)) < 0)
-		goto out;
-	for (size_t i = 0; i < block; i++)
-		pad[i] ^= 0x36 ^ 0x5c;
-	if ((rc = im->init(h->ctx)) < 0 || (rc = im->update(h->ctx, pad, block)) < 0 ||
-	    (rc = im->update(h->ctx, inner, dl)) < 0)
-		goto out;
-	rc = im->final(h->ctx, out);
-out:
-	cb_wipe(pad, sizeof pad);
-	cb_wipe(k, sizeof k);
-	cb_wipe(inner, sizeof inner);
+	if ((rc = cb_inst_new(&h, im, key, 64)) < 0)
+		return rc;
+	rc = cb_inst_digest(&h, msg, len, out);
+	cb_inst_free(&h);
 	return rc;
+}
+
+/* dm-crypt: the cipher (or the essiv template) and the key. */
+static int dm_new(struct sector_xf *xf, const uint8_t *key, size_t keylen)
+{
+	const struct sector_cfg *c = &xf->cfg;
+	const char *alg = c->ivgen && c->ivgen->opt
+	                  ? "essiv(cbc(aes),sha256)" : c->cipher->name;
+	unsigned bits = c->key_bits;
+
+	if (!(xf->cipher = pick(xf->b, alg, &bits)))
+		return -ENOTSUP;
+	if (keylen)
+		memcpy(xf->key, key, keylen);
+	if (c->ivgen && c->ivgen->gen == iv_benbi) {
+		unsigned log = 0;
+
+		while ((1u << log) < c->cipher->block)
+			log++;
+		xf->benbi_shift = 9 - log;
+	}
+	snprintf(xf->driver, sizeof xf->driver, "%s", xf->cipher->driver);
+	return 0;
+}
+
+/* geli: the implementations and the keys derived from the master key. */
+static int geli_new(struct sector_xf *xf, const uint8_t *mkey)
+{
+	const struct sector_cfg *c = &xf->cfg;
+	const uint8_t *datakey = mkey + 64;
+	unsigned bits = c->key_bits;
+	int rc;
+
+	if (!(xf->cipher = pick(xf->b, c->cipher->name, &bits)))
+		return -ENOTSUP;
+	/* XTS takes geli's offset as its tweak; other IVs are hashed */
+	if (((c->cipher->iv_len && !(c->cipher->flags & CB_F_XTS)) || c->auth) &&
+	    !(xf->sha256 = pick(xf->b, "sha256", NULL)))
+		return -ENOTSUP;
+	if (!(xf->hmac512 = cb_impl_select(xf->b, "hmac(sha512)", NULL, NULL)) &&
+	    !(xf->hmac512 = cb_impl_select(NULL, "hmac(sha512)", NULL, NULL)))
+		return -ENOTSUP;
+	memcpy(xf->ivkey, mkey, 64);
+	if (!c->auth) {
+		memcpy(xf->ekey_base, datakey, 64);
+		snprintf(xf->driver, sizeof xf->driver, "%s", xf->cipher->driver);
+		return 0;
+	}
+	if (!(xf->auth = pick(xf->b, c->auth->name, NULL)))
+		return -ENOTSUP;
+	xf->alen = c->auth->digest_len;
+	if ((rc = hmac512(xf->hmac512, datakey, (const uint8_t *)"\x10", 1,
+	                  xf->ekey_base)) < 0 ||
+	    (rc = hmac512(xf->hmac512, datakey, (const uint8_t *)"\x11", 1,
+	                  xf->akey)) < 0)
+		return rc;
+	snprintf(xf->driver, sizeof xf->driver, "%s+%s", xf->cipher->driver,
+	         xf->auth->driver);
+	return 0;
 }
 
 int sector_xf_new(struct sector_xf **xfp, const struct sector_cfg *c,
@@ -407,10 +446,8 @@ int sector_xf_new(struct sector_xf **xfp, const struct sector_cfg *c,
                   size_t keylen)
 {
 	struct sector_xf *xf;
-	struct cb_inst h = {0};
-	char hname[16];
 	const char *why;
-	int rc = -ENOTSUP;
+	int rc = 0;
 
 	*xfp = NULL;
 	if (cb_backend_status(b, &why) < 0) {
@@ -426,64 +463,18 @@ int sector_xf_new(struct sector_xf **xfp, const struct sector_cfg *c,
 	xf->cfg = *c;
 	xf->b = b;
 	sector_geometry(c, &xf->chunks, &xf->dps, &xf->disk);
-	if (c->kind == SECTOR_NONE) {
+	if (c->kind == SECTOR_NONE)
 		snprintf(xf->driver, sizeof xf->driver, "none");
-		*xfp = xf;
-		return 0;
+	else if (c->kind == SECTOR_DMCRYPT)
+		rc = dm_new(xf, key, keylen);
+	else
+		rc = geli_new(xf, key);
+	if (rc < 0) {
+		sector_xf_free(xf);
+		return rc;
 	}
-	if (c->kind == SECTOR_DMCRYPT) {
-		const char *alg = c->ivgen && c->ivgen->opt
-		                  ? "essiv(cbc(aes),sha256)" : c->cipher->name;
-
-		if (!(xf->cipher = pick(b, alg, c->key_bits, 1)))
-			goto fail;
-		if (keylen)
-			memcpy(xf->key, key, keylen);
-		if (c->ivgen && c->ivgen->gen == iv_benbi) {
-			unsigned log = 0;
-
-			while ((1u << log) < c->cipher->block)
-				log++;
-			xf->benbi_shift = 9 - log;
-		}
-		snprintf(xf->driver, sizeof xf->driver, "%s", xf->cipher->driver);
-		*xfp = xf;
-		return 0;
-	}
-	/* geli */
-	if (!(xf->cipher = pick(b, c->cipher->name, c->key_bits, 1)) ||
-	    !(xf->sha512 = pick(b, "sha512", 0, 0)) ||
-	    !(xf->sha256 = pick(b, "sha256", 0, 0)))
-		goto fail;
-	memcpy(xf->ivkey, key, 64);
-	if ((rc = cb_inst_new(&h, xf->sha512, NULL, 0)) < 0)
-		goto fail;
-	if (c->auth) {
-		snprintf(hname, sizeof hname, "%s", c->auth->inner);  /* hmac(X): X */
-		if (!(xf->ahash = pick(b, hname, 0, 0))) {
-			rc = -ENOTSUP;
-			goto fail;
-		}
-		xf->ablock = hash_block(cb_alg_find(hname, NULL));
-		xf->alen = c->auth->digest_len;
-		if ((rc = hmac(&h, 128, key + 64, 64, (const uint8_t *)"\x10", 1,
-		               NULL, 0, xf->ekey_base)) < 0 ||
-		    (rc = hmac(&h, 128, key + 64, 64, (const uint8_t *)"\x11", 1,
-		               NULL, 0, xf->akey)) < 0)
-			goto fail;
-		snprintf(xf->driver, sizeof xf->driver, "%s+hmac(%s)",
-		         xf->cipher->driver, xf->ahash->driver);
-	} else {
-		memcpy(xf->ekey_base, key + 64, 64);
-		snprintf(xf->driver, sizeof xf->driver, "%s", xf->cipher->driver);
-	}
-	cb_inst_free(&h);
 	*xfp = xf;
 	return 0;
-fail:
-	cb_inst_free(&h);
-	sector_xf_free(xf);
-	return rc < 0 ? rc : -ENOTSUP;
 }
 
 void sector_xf_free(struct sector_xf *xf)
@@ -541,21 +532,23 @@ int sector_thr_new(struct sector_thr **tp, struct sector_xf *xf)
 		                 xf->cfg.key_len ? xf->key : NULL, xf->cfg.key_len);
 		t->keyed = rc == 0;
 	} else if (xf->cfg.kind == SECTOR_GELI) {
-		if ((rc = cb_inst_new(&t->sha256, xf->sha256, NULL, 0)) == 0 &&
-		    (rc = cb_inst_new(&t->sha512, xf->sha512, NULL, 0)) == 0 &&
-		    xf->ahash)
-			rc = cb_inst_new(&t->ahash, xf->ahash, NULL, 0);
+		if (xf->sha256)
+			rc = cb_inst_new(&t->sha256, xf->sha256, NULL, 0);
+		if (rc == 0)
+			rc = cb_inst_new(&t->ekey, xf->hmac512, xf->ekey_base, 64);
+		/* any key: each disk sector sets its own */
+		if (rc == 0 && xf->auth)
+			rc = cb_inst_new(&t->auth, xf->auth, xf->akey, 32);
 		/* the first key now, as geli derives its keys at attach */
 		if (rc == 0)
 			rc = geli_key(t, 0, SECTOR_DISK);
 	}
 	if (rc < 0) {
 		sector_thr_free(t);
-		*tp = NULL;
-		return rc;
+		t = NULL;
 	}
 	*tp = t;
-	return 0;
+	return rc;
 }
 
 void sector_thr_free(struct sector_thr *t)
@@ -564,8 +557,8 @@ void sector_thr_free(struct sector_thr *t)
 		return;
 	cb_inst_free(&t->cipher);
 	cb_inst_free(&t->sha256);
-	cb_inst_free(&t->sha512);
-	cb_inst_free(&t->ahash);
+	cb_inst_free(&t->ekey);
+	cb_inst_free(&t->auth);
 	free(t);
 }
 
@@ -574,7 +567,7 @@ static int geli_key(struct sector_thr *t, uint64_t off, size_t block)
 {
 	struct sector_xf *xf = t->xf;
 	uint64_t keyno = (off >> 20) / block;
-	uint8_t msg[12], ekey[64];
+	uint8_t msg[12], ekey[CB_MAX_DIGEST];
 	int rc;
 
 	if (t->keyed && t->keyno == keyno)
@@ -583,8 +576,7 @@ static int geli_key(struct sector_thr *t, uint64_t off, size_t block)
 	t->keyed = 0;
 	memcpy(msg, "ekey", 4);
 	cb_put_le64(msg + 4, keyno);
-	if ((rc = hmac(&t->sha512, 128, xf->ekey_base, 64, msg, sizeof msg,
-	               NULL, 0, ekey)) < 0)
+	if ((rc = cb_inst_digest(&t->ekey, msg, sizeof msg, ekey)) < 0)
 		return rc;
 	rc = cb_inst_new(&t->cipher, xf->cipher,
 	                 xf->cfg.key_bits ? ekey : NULL, xf->cfg.key_bits / 8);
@@ -648,10 +640,12 @@ static int geli_tag(struct sector_thr *t, uint64_t dstoff, const uint8_t *c,
 	if ((rc = h->init(t->sha256.ctx)) < 0 ||
 	    (rc = h->update(t->sha256.ctx, xf->akey, 64)) < 0 ||
 	    (rc = h->update(t->sha256.ctx, le, 8)) < 0 ||
-	    (rc = h->final(t->sha256.ctx, ak)) < 0)
-		return rc;
-	rc = hmac(&t->ahash, xf->ablock, ak, sizeof ak, c, len, NULL, 0, full);
+	    (rc = h->final(t->sha256.ctx, ak)) < 0 ||
+	    (rc = cb_inst_rekey(&t->auth, ak, sizeof ak)) < 0 ||
+	    (rc = cb_inst_digest(&t->auth, c, len, full)) < 0)
+		goto wipe_ak;
 	memcpy(tag, full, xf->alen);
+wipe_ak:
 	cb_wipe(ak, sizeof ak);
 	return rc;
 }
@@ -738,14 +732,14 @@ static int dm_run(struct sector_thr *t, int enc, uint64_t first,
 	return 0;
 }
 
-int sector_encrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
-                   uint8_t *out, size_t nsec)
+static int run(struct sector_thr *t, int enc, uint64_t first,
+               const uint8_t *in, uint8_t *out, size_t nsec, uint8_t *bad)
 {
 	switch (t->xf->cfg.kind) {
 	case SECTOR_GELI:
-		return geli_run(t, 1, first, in, out, nsec, NULL);
+		return geli_run(t, enc, first, in, out, nsec, bad);
 	case SECTOR_DMCRYPT:
-		return dm_run(t, 1, first, in, out, nsec);
+		return dm_run(t, enc, first, in, out, nsec);
 	case SECTOR_NONE:
 		break;
 	}
@@ -754,18 +748,14 @@ int sector_encrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
 	return 0;
 }
 
+int sector_encrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
+                   uint8_t *out, size_t nsec)
+{
+	return run(t, 1, first, in, out, nsec, NULL);
+}
+
 int sector_decrypt(struct sector_thr *t, uint64_t first, const uint8_t *in,
                    uint8_t *out, size_t nsec, uint8_t *bad)
 {
-	switch (t->xf->cfg.kind) {
-	case SECTOR_GELI:
-		return geli_run(t, 0, first, in, out, nsec, bad);
-	case SECTOR_DMCRYPT:
-		return dm_run(t, 0, first, in, out, nsec);
-	case SECTOR_NONE:
-		break;
-	}
-	if (in != out)
-		memcpy(out, in, nsec * t->xf->disk);
-	return 0;
+	return run(t, 0, first, in, out, nsec, bad);
 }

@@ -83,7 +83,7 @@ size_t sector_disk_bytes(const struct sector_xf *xf);
 unsigned sector_chunks(const struct sector_xf *xf);
 size_t sector_chunk_len(const struct sector_xf *xf, unsigned i);
 /* The drivers used, for reports: "xts-aes-openssl" or
- * "cbc-aes-openssl+hmac(sha256-openssl)". */
+ * "cbc-aes-openssl+hmac-sha256-openssl" (the cipher and the HMAC). */
 const char *sector_driver(const struct sector_xf *xf);
 /* The algorithm that runs the data: the cipher's canonical name, or the
  * composed one ("essiv(cbc(aes),sha256)" for dm-crypt essiv); "none". */

@@ -1,0 +1,479 @@
+/*
+ * dd_pipe.c - the sector pipeline of `cryptobench dd` (dd_pipe.h): a ring
+ * of request slots, the worker threads that transform each slot's share
+ * of sectors, and the main thread's loop that fills slots from if= and
+ * writes them to of= in order.  All I/O goes through job->io.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cb.h"
+#include "dd_pipe.h"
+#include "util.h"
+
+struct slot {
+	uint8_t *in, *out, *bad;
+	size_t nsec;               /* sectors in this request               */
+	uint64_t first;            /* first sector number                   */
+	uint64_t seq;              /* which request                         */
+	size_t user_len;           /* plaintext bytes                       */
+	size_t out_len;            /* bytes to write                        */
+	int partial;               /* a short (last) record                 */
+	int filled;
+	unsigned done;
+	int err;                   /* first error other than -EBADMSG       */
+	char why[256];             /* the worker's message for err          */
+};
+
+struct pipe {
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct slot *slots;
+	unsigned depth, nthr;
+	uint64_t wait_seq;         /* the slot main sleeps on; UINT64_MAX: none */
+	int stop, enc;
+	struct sector_xf *xf;
+};
+
+struct worker {
+	struct pipe *p;
+	struct sector_thr *t;
+	unsigned idx;
+	pthread_t tid;
+};
+
+/* One run: the job, the ring, the threads and where the loop is. */
+struct run {
+	const struct dd_job *j;
+	struct dd_stats *st;
+	struct pipe p;
+	struct worker *w;
+	unsigned started;          /* threads running                        */
+	uint8_t *zeros;            /* the shared input without if=           */
+	size_t ss, unit_in, unit_out, nsec_req;
+	uint64_t next_fill, next_write, next_sector;
+	int eof, err;
+};
+
+/* ---- workers ---------------------------------------------------------- */
+
+/* Wait for request seq; NULL when told to stop first. */
+static struct slot *take(struct pipe *p, uint64_t seq)
+{
+	struct slot *s = &p->slots[seq % p->depth];
+
+	pthread_mutex_lock(&p->mu);
+	while (!p->stop && !(s->filled && s->seq == seq))
+		pthread_cond_wait(&p->work, &p->mu);
+	if (!(s->filled && s->seq == seq))
+		s = NULL;
+	pthread_mutex_unlock(&p->mu);
+	return s;
+}
+
+/* This worker's share of slot s's sectors. */
+static int transform(struct worker *w, struct slot *s)
+{
+	struct pipe *p = w->p;
+	const struct sector_cfg *c = sector_xf_cfg(p->xf);
+	size_t ss = c->sector_size, db = sector_disk_bytes(p->xf);
+	size_t lo = s->nsec * w->idx / p->nthr;
+	size_t hi = s->nsec * (w->idx + 1) / p->nthr;
+
+	if (hi <= lo || c->kind == SECTOR_NONE)
+		return 0;
+	if (p->enc)
+		return sector_encrypt(w->t, s->first + lo, s->in + lo * ss,
+		                      s->out + lo * db, hi - lo);
+	return sector_decrypt(w->t, s->first + lo, s->in + lo * db,
+	                      s->out + lo * ss, hi - lo,
+	                      s->bad + lo * sector_chunks(p->xf));
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct pipe *p = w->p;
+	struct slot *s;
+
+	for (uint64_t seq = 0; (s = take(p, seq)); seq++) {
+		int rc = transform(w, s);
+
+		pthread_mutex_lock(&p->mu);
+		if (rc < 0 && rc != -EBADMSG && !s->err) {
+			s->err = rc;
+			/* the message is this thread's: carry it to main */
+			snprintf(s->why, sizeof s->why, "%s", cb_last_error());
+		}
+		/* wake main only for the slot it waits on: every slot before it
+		 * is done too, since each worker takes the slots in order */
+		if (++s->done == p->nthr && s->seq >= p->wait_seq)
+			pthread_cond_broadcast(&p->done);
+		pthread_mutex_unlock(&p->mu);
+	}
+	return NULL;
+}
+
+/* ---- the ring and the threads ---------------------------------------- */
+
+/* Size and allocate the ring (pages faulted in now, not on the clock). */
+static void ring_new(struct run *r)
+{
+	const struct dd_job *j = r->j;
+	struct pipe *p = &r->p;
+	size_t in_bytes = r->nsec_req * r->unit_in;
+	size_t out_bytes = r->nsec_req * r->unit_out;
+	int none = sector_xf_cfg(j->xf)->kind == SECTOR_NONE;
+	uint64_t per = r->nsec_req * ((j->in_fd >= 0 ? r->unit_in : 0) +
+	                              r->unit_out);
+	uint64_t cap;
+
+	p->nthr = j->threads;
+	/* 4 slots a worker (at most 16, and at most 512 MiB of buffers); main
+	 * sleeps until half the ring is done, so it wakes once per depth/2
+	 * requests, not once per request */
+	p->depth = j->threads < 4 ? 4 * j->threads : 16;
+	cap = per ? (512ull << 20) / per : p->depth;
+	if (p->depth > cap)
+		p->depth = cap < 2 ? 2 : (unsigned)cap;
+	p->wait_seq = UINT64_MAX;
+	p->enc = !j->decrypt;
+	p->xf = j->xf;
+	p->slots = cb_xcalloc(p->depth, sizeof *p->slots);
+	if (j->in_fd < 0)
+		r->zeros = cb_xcalloc(1, in_bytes);
+	for (unsigned i = 0; i < p->depth; i++) {
+		struct slot *s = &p->slots[i];
+
+		s->in = j->in_fd >= 0 ? cb_xaligned(in_bytes) : r->zeros;
+		s->out = none ? s->in : cb_xaligned(out_bytes);
+		memset(s->in, 0, in_bytes);
+		if (s->out != s->in)
+			memset(s->out, 0, out_bytes);
+		s->bad = cb_xcalloc(j->decrypt ? r->nsec_req *
+		                    sector_chunks(j->xf) : 1, 1);
+	}
+}
+
+static void ring_free(struct run *r)
+{
+	struct pipe *p = &r->p;
+
+	for (unsigned i = 0; i < p->depth; i++) {
+		if (p->slots[i].out != p->slots[i].in)
+			free(p->slots[i].out);
+		if (p->slots[i].in != r->zeros)
+			free(p->slots[i].in);
+		free(p->slots[i].bad);
+	}
+	free(p->slots);
+	free(r->zeros);
+}
+
+/* Each worker's own keyed instances.  0, or -1 with a message. */
+static int workers_new(struct run *r)
+{
+	r->w = cb_xcalloc(r->p.nthr, sizeof *r->w);
+	for (unsigned i = 0; i < r->p.nthr; i++) {
+		r->w[i].p = &r->p;
+		r->w[i].idx = i;
+		if (sector_thr_new(&r->w[i].t, r->j->xf) < 0) {
+			cb_err("dd: keying the transform failed: %s",
+			       cb_last_error());
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void workers_free(struct run *r)
+{
+	for (unsigned i = 0; i < r->p.nthr; i++)
+		sector_thr_free(r->w[i].t);
+	free(r->w);
+}
+
+/* Start the threads with SIGINT blocked: it goes to the main thread. */
+static int threads_start(struct run *r)
+{
+	sigset_t block, old;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	for (; r->started < r->p.nthr; r->started++)
+		if (pthread_create(&r->w[r->started].tid, NULL, worker_main,
+		                   &r->w[r->started]) != 0) {
+			cb_err("dd: cannot start worker threads");
+			break;
+		}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return r->started < r->p.nthr ? -1 : 0;
+}
+
+static void threads_stop(struct run *r)
+{
+	pthread_mutex_lock(&r->p.mu);
+	r->p.stop = 1;
+	pthread_cond_broadcast(&r->p.work);
+	pthread_mutex_unlock(&r->p.mu);
+	for (unsigned i = 0; i < r->started; i++)
+		pthread_join(r->w[i].tid, NULL);
+}
+
+/* ---- the main thread's loop ------------------------------------------- */
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	interrupted = 1;
+}
+
+/* Read slot s's request from if=: 1 read (possibly short), 0 nothing to
+ * read (EOF or SIGINT), -1 error (message printed). */
+static int read_slot(struct run *r, struct slot *s, size_t *got)
+{
+	const struct dd_job *j = r->j;
+	size_t want = r->nsec_req * r->unit_in;
+	ssize_t n = dd_read_full(j->io, j->in_fd, s->in, want, &interrupted);
+
+	if (n == -EINTR)
+		return 0;
+	if (n < 0) {
+		cb_err("dd: if=%s: read error after %llu bytes: %s", j->in,
+		       (unsigned long long)(r->next_fill * want),
+		       strerror((int)-n));
+		return -1;
+	}
+	*got = (size_t)n;
+	if (*got < want)
+		r->eof = 1;
+	if (!*got || !(*got % r->unit_in))
+		return *got ? 1 : 0;
+	if (j->decrypt) {
+		cb_err("dd: if=%s: the image ends %zu bytes into a %zu-byte sector "
+		       "of this layout", j->in, *got % r->unit_in, r->unit_in);
+		return -1;
+	}
+	cb_warn("dd: if=%s: the last record is padded with %zu zero bytes to a "
+	        "whole sector", j->in, r->unit_in - *got % r->unit_in);
+	memset(s->in + *got, 0, r->unit_in - *got % r->unit_in);
+	*got += r->unit_in - *got % r->unit_in;
+	return 1;
+}
+
+/* Fill one free slot and hand it to the workers: 1 filled, 0 none. */
+static int fill_one(struct run *r)
+{
+	struct slot *s = &r->p.slots[r->next_fill % r->p.depth];
+	size_t want = r->nsec_req * r->unit_in, got = want;
+	int rc;
+
+	if (r->j->in_fd >= 0 && (rc = read_slot(r, s, &got)) <= 0) {
+		if (rc < 0)
+			r->err = 1;
+		else if (!interrupted)
+			r->eof = 1;
+		return 0;
+	}
+	s->partial = got < want;
+	s->nsec = got / r->unit_in;
+	s->first = r->next_sector;
+	s->user_len = s->nsec * (r->j->decrypt ? r->unit_out : r->unit_in);
+	s->out_len = s->nsec * r->unit_out;
+	if (sector_xf_cfg(r->j->xf)->kind == SECTOR_NONE)
+		s->nsec = 0;              /* nothing to transform */
+	r->next_sector += got / r->unit_in;
+	s->done = 0;
+	s->err = 0;
+	pthread_mutex_lock(&r->p.mu);
+	s->seq = r->next_fill;
+	s->filled = 1;
+	pthread_cond_broadcast(&r->p.work);
+	pthread_mutex_unlock(&r->p.mu);
+	if (s->partial)
+		r->st->part_in++;
+	else
+		r->st->full_in++;
+	r->next_fill++;
+	return 1;
+}
+
+/* Wait until the oldest slot is done (sleeping until half the ring is). */
+static struct slot *wait_oldest(struct run *r)
+{
+	struct pipe *p = &r->p;
+	struct slot *s = &p->slots[r->next_write % p->depth];
+
+	pthread_mutex_lock(&p->mu);
+	if (s->done < p->nthr) {
+		uint64_t t = r->next_write + p->depth / 2 - 1;
+		struct slot *ts;
+
+		if (t > r->next_fill - 1)          /* next_fill > next_write */
+			t = r->next_fill - 1;
+		ts = &p->slots[t % p->depth];
+		p->wait_seq = t;
+		while (ts->done < p->nthr)
+			pthread_cond_wait(&p->done, &p->mu);
+		p->wait_seq = UINT64_MAX;
+	}
+	s->filled = 0;
+	pthread_mutex_unlock(&p->mu);
+	return s;
+}
+
+/* geli's own words for data that failed to authenticate
+ * (g_eli_integrity.c, g_eli_auth_read_done). */
+static void report_bad(const struct slot *s, const struct sector_xf *xf,
+                       const char *name, struct dd_stats *st)
+{
+	unsigned chunks = sector_chunks(xf);
+	uint64_t off = s->first * sector_xf_cfg(xf)->sector_size;
+	uint64_t coroff = 0, corsize = 0;
+	int in_run = 0;
+
+	for (size_t k = 0; k <= s->nsec * chunks; k++) {
+		int bad = k < s->nsec * chunks && s->bad[k];
+		size_t len = k < s->nsec * chunks
+		             ? sector_chunk_len(xf, (unsigned)(k % chunks)) : 0;
+
+		if (bad) {
+			if (!in_run)
+				coroff = off;
+			in_run = 1;
+			corsize += len;
+		} else if (in_run) {
+			fprintf(stderr, "GEOM_ELI: %s: Failed to authenticate %llu "
+			        "bytes of data at offset %llu.\n", name,
+			        (unsigned long long)corsize,
+			        (unsigned long long)coroff);
+			st->bad_bytes += corsize;
+			st->bad_runs++;
+			in_run = 0;
+			corsize = 0;
+		}
+		off += len;
+	}
+}
+
+/* Write the oldest slot to of=, in order. */
+static void write_oldest(struct run *r)
+{
+	const struct dd_job *j = r->j;
+	struct dd_stats *st = r->st;
+	struct slot *s = wait_oldest(r);
+	size_t wrote = 0;
+
+	if (s->err && !r->err) {
+		cb_err("dd: the transform failed: %s%s%s", strerror(-s->err),
+		       *s->why ? ": " : "", s->why);
+		r->err = 1;
+	}
+	if (j->decrypt && sector_xf_cfg(j->xf)->auth)
+		report_bad(s, j->xf, j->badname, st);
+	if (!r->err && j->out_fd >= 0) {
+		int wr = dd_write_full(j->io, j->out_fd, s->out, s->out_len,
+		                       &wrote);
+
+		st->written += wrote;
+		if (wr < 0) {
+			cb_err("dd: of=%s: write error after %llu bytes (%zu of a "
+			       "%zu-byte record): %s", j->out,
+			       (unsigned long long)st->written, wrote, s->out_len,
+			       strerror(-wr));
+			r->err = 1;
+		}
+	}
+	if (!r->err) {
+		st->bytes += s->user_len;
+		if (s->partial)
+			st->part_out++;
+		else
+			st->full_out++;
+	}
+	r->next_write++;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The timed loop: fill every free slot, write the oldest, fsync. */
+static void run_loop(struct run *r)
+{
+	const struct dd_job *j = r->j;
+	double t0 = now();
+
+	for (;;) {
+		while (!r->eof && !r->err && !interrupted &&
+		       r->next_fill - r->next_write < r->p.depth &&
+		       r->next_fill < j->count && fill_one(r))
+			;
+		if (r->next_write == r->next_fill)
+			break;
+		write_oldest(r);
+	}
+	if (!r->err && j->out_fd >= 0 && j->out_sync &&
+	    j->io->fsync(j->out_fd) < 0) {
+		cb_err("dd: of=%s: fsync failed after %llu bytes: %s", j->out,
+		       (unsigned long long)r->st->written, strerror(errno));
+		r->err = 1;
+	}
+	r->st->secs = now() - t0;
+}
+
+int dd_pipe_run(const struct dd_job *j, struct dd_stats *st)
+{
+	struct run r;
+	struct sigaction sa, old_sa;
+	int rc = DD_PIPE_NOSTART;
+
+	memset(&r, 0, sizeof r);
+	memset(st, 0, sizeof *st);
+	r.j = j;
+	r.st = st;
+	r.ss = sector_xf_cfg(j->xf)->kind == SECTOR_NONE
+	       ? 1 : sector_xf_cfg(j->xf)->sector_size;
+	r.nsec_req = j->bs / r.ss;
+	r.unit_in = j->decrypt ? sector_disk_bytes(j->xf) : r.ss;
+	r.unit_out = j->decrypt ? r.ss : sector_xf_cfg(j->xf)->kind == SECTOR_NONE
+	             ? 1 : sector_disk_bytes(j->xf);
+	ring_new(&r);
+	pthread_mutex_init(&r.p.mu, NULL);
+	pthread_cond_init(&r.p.work, NULL);
+	pthread_cond_init(&r.p.done, NULL);
+	if (workers_new(&r) < 0)
+		goto free_workers;
+	if (threads_start(&r) < 0)
+		goto stop_threads;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sa.sa_flags = SA_RESETHAND;          /* a second ^C kills */
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	sigaction(SIGINT, &sa, &old_sa);
+	run_loop(&r);
+	sigaction(SIGINT, &old_sa, NULL);
+	st->interrupted = interrupted;
+	rc = r.err ? -1 : 0;
+stop_threads:
+	threads_stop(&r);
+free_workers:
+	workers_free(&r);
+	pthread_mutex_destroy(&r.p.mu);
+	pthread_cond_destroy(&r.p.work);
+	pthread_cond_destroy(&r.p.done);
+	ring_free(&r);
+	return rc;
+}
