@@ -22,17 +22,20 @@ static const char usage_text[] =
 	"usage: cryptobench compare BASE NEW [--threshold PCT] [--format table|csv]\n"
 	"         [--host H] [--base-host H] [--new-host H]\n"
 	"         [--where COL=VAL|COL~TEXT] [--base-where ..] [--new-where ..]\n"
-	"         [--by host|cpu_model|COL|none] [--ignore backend,driver,..]\n"
+	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...\n"
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
-	"backend, driver, IV mode, sector size, threads and auth.  A point that\n"
-	"is more than PCT %% slower (default 5) and slower by more than the two\n"
-	"points' combined rel_spread is a REGRESSION: exit 1.  Files holding\n"
-	"several hosts are matched host by host unless --by says otherwise;\n"
-	"--host/--where select rows.  --dump prints the points of the files as\n"
-	"tab-separated values (median of repeated runs) for scripts/plot.\n"
-	"See docs/compare.md.\n";
+	"backend, driver, IV mode, sector size, threads and auth.  With raw\n"
+	"samples on both sides (cryptobench-csv-2 sample_ops) a point is faster,\n"
+	"SLOWER, same or inconclusive: a Mann-Whitney U test, Holm-corrected over\n"
+	"the points (alpha 0.05), and a change past PCT % (default 5); SLOWER\n"
+	"exits 1.  Without samples (version 1 files): more than PCT % slower and\n"
+	"slower by more than the two points' combined rel_spread is a\n"
+	"REGRESSION: exit 1.  Files holding several hosts are matched host by\n"
+	"host unless --by says otherwise; --host/--where select rows.  --dump\n"
+	"prints the points of the files as tab-separated values (median of\n"
+	"repeated runs) for scripts/plot.  See docs/compare.md.\n";
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
        O_NWHERE, O_BY, O_DUMP, O_HELP, O_IGNORE };
@@ -234,9 +237,11 @@ static int do_compare(const struct args *a)
 			continue;
 		}
 		c[nc] = cmp_judge(&b.pts[k], b.pts[k].match, a->threshold);
-		bad += c[nc].v == V_REGRESSION || c[nc].v == V_FAILED;
 		nc++;
 	}
+	cmp_decide(c, nc, a->threshold);
+	for (size_t k = 0; k < nc; k++)
+		bad += cmp_is_bad(c[k].v);
 	for (size_t k = 0; k < n.npts; k++)
 		only[1] += !n.pts[k].match;
 	if (a->csv_out)

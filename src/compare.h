@@ -31,6 +31,9 @@ struct cmp_keydef {
 };
 extern const struct cmp_keydef cmp_kd_tool, cmp_kd_iv, cmp_kd_sector,
                                cmp_kd_thr, cmp_kd_auth;
+/* The value a --by column stands for when a file lacks it (cpu_level:
+ * "max", what a run without --cpu measures), or NULL: it must exist. */
+const char *cmp_by_default(const char *bycol);
 
 /* One point: a key and the runs measured for it in one file (or set). */
 struct cmp_point {
@@ -42,6 +45,8 @@ struct cmp_point {
 	const char *why;         /* of the first unmeasured run, or ""          */
 	double *bps, *spread;    /* measured runs: bytes/s and rel_spread        */
 	size_t n, cap;
+	double *samples;         /* raw ops/s of every run (sample_ops), pooled */
+	size_t nsamples;
 	double median;           /* bytes/s, median of the runs                  */
 	double rel_spread;       /* see point_finish()                          */
 	size_t first;            /* order of the first run in the input          */
@@ -104,8 +109,19 @@ void cmp_match_points(struct cmp_side *b, struct cmp_side *n);
 
 /* ---- verdicts (compare_verdict.c) --------------------------------------- */
 
+/*
+ * Verdicts.  Pairs with raw samples on both sides (CMP_MIN_SAMPLES each)
+ * get the statistical ones (faster, SLOWER, same, inconclusive); the rest
+ * fall back to the spread rule (improved, REGRESSION, same, noise).
+ * REGRESSION, SLOWER and FAILED make compare exit 1.
+ */
 enum cmp_verdict { V_SAME, V_IMPROVED, V_NOISE, V_REGRESSION, V_FAILED,
-                   V_SKIPPED, V_RECOVERED, V_UNMEASURED, V_NVERDICTS };
+                   V_SKIPPED, V_RECOVERED, V_UNMEASURED, V_FASTER, V_SLOWER,
+                   V_INCONCLUSIVE, V_NVERDICTS };
+
+#define CMP_MIN_SAMPLES 3      /* fewer on a side: the spread rule          */
+#define CMP_ALPHA       0.05   /* family-wise, Holm over the pairs tested    */
+#define CMP_NBOOT       1000   /* bootstrap resamples for the ratio's CI     */
 
 /* Verdict names in the table and in CSV output. */
 extern const char *const cmp_verdict_table[V_NVERDICTS];
@@ -115,11 +131,22 @@ struct cmp {
 	const struct cmp_point *b, *n;
 	enum cmp_verdict v;
 	double ratio, change, noise;   /* change and noise in percent */
+	int tested;                    /* the statistical rule applies         */
+	double ci_lo, ci_hi;           /* 95 % CI of the ratio (tested)         */
+	double p, p_holm;              /* Mann-Whitney p, Holm-adjusted         */
 };
 
-/* The verdict on a matched pair; threshold in percent. */
+/*
+ * The verdict on a matched pair; threshold in percent.  A tested pair's
+ * verdict needs every pair's p: it is set by cmp_decide().
+ */
 struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
                      double threshold);
+/* Holm-adjust the tested pairs' p over all of c[0..nc) and set their
+ * verdicts; returns how many pairs were tested. */
+size_t cmp_decide(struct cmp *c, size_t nc, double threshold);
+/* 1 when the verdict fails the comparison (exit 1). */
+int cmp_is_bad(enum cmp_verdict v);
 
 /* ---- output (compare_write.c) ------------------------------------------- */
 

@@ -21,7 +21,9 @@
 #include "util.h"
 
 /* Schema versions this reader understands. */
-static const char *const known_schemas[] = { CB_CSV_SCHEMA, NULL };
+static const char *const known_schemas[] = {
+	"cryptobench-csv-1", "cryptobench-csv-2", NULL,
+};
 
 #define NUM  (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
 #define REQ  CB_CSV_REQUIRED
@@ -50,6 +52,12 @@ static const struct cb_csv_col schema_cols[] = {
 	{ "sector_bytes",    CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ "threads",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ "overhead_ns",     NUM },
+	/* cryptobench-csv-2 */
+	{ "samples",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "ci_low_ops",      NUM | CB_CSV_NONNEG },
+	{ "ci_high_ops",     NUM | CB_CSV_NONNEG },
+	{ "mad_ops",         NUM | CB_CSV_NONNEG },
+	{ "ghz_drift",       NUM },
 	{ NULL, 0 },
 };
 #undef NUM
@@ -63,6 +71,20 @@ const struct cmp_keydef cmp_kd_auth   = { "auth", "", "auth" };
 
 /* --ignore: key columns left out of the match (e.g. backend,driver to set
  * a host beside a reference report measured through other software). */
+/* --by columns a file may lack (version 1 files), and what they mean then. */
+static const struct cmp_keydef by_defaults[] = {
+	{ "cpu_level", "max", "cpu_level" },
+	{ NULL, NULL, NULL },
+};
+
+const char *cmp_by_default(const char *bycol)
+{
+	for (size_t i = 0; bycol && by_defaults[i].col; i++)
+		if (!strcmp(by_defaults[i].col, bycol))
+			return by_defaults[i].dflt;
+	return NULL;
+}
+
 const char *const cmp_ignorable[] = {
 	"backend", "driver", "iv_mode", "auth", NULL,
 };
@@ -220,6 +242,7 @@ static void side_clear_points(struct cmp_side *s)
 	for (size_t i = 0; i < s->npts; i++) {
 		free(s->pts[i].bps);
 		free(s->pts[i].spread);
+		free(s->pts[i].samples);
 	}
 	free(s->pts);
 	free(s->hosts);
@@ -317,8 +340,8 @@ static int check_schemas(const struct cb_csv *csv)
 			;
 		if (!known_schemas[k]) {
 			cb_err("%s:%lu: unknown schema '%s': this cryptobench "
-			       "%s reads %s", csv->name, row->line, schema,
-			       CB_VERSION, CB_CSV_SCHEMA);
+			       "%s reads cryptobench-csv-1 and -2", csv->name,
+			       row->line, schema, CB_VERSION);
 			return -EINVAL;
 		}
 	}
@@ -361,6 +384,8 @@ static void row_key(struct cmp_point *p, const struct cb_csv *csv,
 	const char *g = bycol ? cb_csv_get(csv, row, bycol) : "";
 
 	memset(p, 0, sizeof *p);
+	if (bycol && (!g || !*g) && cmp_by_default(bycol))
+		g = cmp_by_default(bycol);
 	p->group = g ? g : "";
 	p->tool = keyval(csv, row, &cmp_kd_tool);
 	p->alg = cb_csv_get(csv, row, "alg");
@@ -386,6 +411,39 @@ static void row_key(struct cmp_point *p, const struct cb_csv *csv,
 }
 
 /*
+ * The raw samples of a measured row (sample_ops: ops/s separated by
+ * spaces; absent or empty in files without them) into p->samples.
+ * 0 or -EINVAL after a message naming FILE:LINE.
+ */
+static int row_samples(struct cmp_point *p, const struct cb_csv *csv,
+                       const struct cb_csv_rec *row)
+{
+	const char *v = cb_csv_get(csv, row, "sample_ops");
+	char *copy, *save = NULL;
+	int rc = 0;
+
+	if (!v || !*v)
+		return 0;
+	copy = cb_xstrdup(v);
+	for (char *t = strtok_r(copy, " ", &save); t;
+	     t = strtok_r(NULL, " ", &save)) {
+		double x;
+
+		if (cb_csv_number(t, &x) < 0 || x < 0) {
+			cb_err("%s:%lu: column 'sample_ops': '%s' is not a "
+			       "non-negative number", csv->name, row->line, t);
+			rc = -EINVAL;
+			break;
+		}
+		p->samples = cb_xrealloc(p->samples, (p->nsamples + 1) *
+		                         sizeof *p->samples);
+		p->samples[p->nsamples++] = x;
+	}
+	free(copy);
+	return rc;
+}
+
+/*
  * A selected row as a one-run point; a measured run's numbers ride in
  * median and rel_spread with n = 1.  0 or -EINVAL after a message.
  */
@@ -408,7 +466,22 @@ static int row_point(struct cmp_point *p, const struct cb_csv *csv,
 	p->median = bps;
 	p->rel_spread = isnan(sp) ? 0 : sp;
 	p->n = 1;
-	return 0;
+	return row_samples(p, csv, row);
+}
+
+/* Move run's samples to the end of p's. */
+static void pool_samples(struct cmp_point *p, struct cmp_point *run)
+{
+	if (!run->nsamples)
+		return;
+	p->samples = cb_xrealloc(p->samples, (p->nsamples + run->nsamples) *
+	                         sizeof *p->samples);
+	memcpy(p->samples + p->nsamples, run->samples,
+	       run->nsamples * sizeof *p->samples);
+	p->nsamples += run->nsamples;
+	free(run->samples);
+	run->samples = NULL;
+	run->nsamples = 0;
 }
 
 /* Fold the one-run points all[0..nall) with equal keys, in input order. */
@@ -426,8 +499,10 @@ static void fold_runs(struct cmp_side *s, struct cmp_point *all, size_t nall)
 			*p = all[i];
 			p->n = p->cap = 0;
 			p->bps = p->spread = NULL;
+			all[i].samples = NULL;       /* p owns them now */
 		} else {
 			p = &s->pts[out - 1];
+			pool_samples(p, &all[i]);
 		}
 		if (all[i].n)
 			point_add_run(p, all[i].median, all[i].rel_spread);
@@ -445,6 +520,14 @@ static void fold_runs(struct cmp_side *s, struct cmp_point *all, size_t nall)
 	qsort(s->pts, s->npts, sizeof *s->pts, qcmp_first);
 }
 
+/* Free the one-run points all[0..n) (after an error). */
+static void free_runs(struct cmp_point *all, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(all[i].samples);
+	free(all);
+}
+
 int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
                     const char *bycol)
 {
@@ -455,9 +538,9 @@ int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
 	for (size_t f = 0; f < s->nfiles; f++) {
 		const struct cb_csv *csv = &s->csv[f];
 
-		if (bycol && !cb_csv_has(csv, bycol)) {
+		if (bycol && !cb_csv_has(csv, bycol) && !cmp_by_default(bycol)) {
 			cb_err("%s: no column '%s' to match by", csv->name, bycol);
-			free(all);
+			free_runs(all, nall);
 			return -EINVAL;
 		}
 		all = cb_xrealloc(all, (nall + csv->nrows) * sizeof *all);
@@ -469,7 +552,7 @@ int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
 				continue;
 			if (row_point(&all[nall], csv, row, bycol,
 			              sel->ignored) < 0) {
-				free(all);
+				free_runs(all, nall + 1);
 				return -EINVAL;
 			}
 			all[nall].first = order;

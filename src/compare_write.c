@@ -147,6 +147,7 @@ struct layout {
 	struct widths w;
 	struct extras e;
 	const char *bycol;
+	size_t ntested;          /* pairs judged by the statistical rule       */
 };
 
 /* The key columns of a table row; p == NULL prints the headings. */
@@ -194,23 +195,42 @@ static void describe_side(FILE *f, const struct cmp_side *s)
 		fprintf(f, "%zu hosts\n", s->nhosts);
 }
 
+/* The ratio's CI and the adjusted p of a tested pair, else "-". */
+static void fmt_test(const struct cmp *x, char *ci, size_t cilen, char *p,
+                     size_t plen)
+{
+	snprintf(ci, cilen, "-");
+	snprintf(p, plen, "-");
+	if (!x->tested)
+		return;
+	if (!isnan(x->ci_lo))
+		snprintf(ci, cilen, "%.3f-%.3f", x->ci_lo, x->ci_hi);
+	snprintf(p, plen, "%.2g", x->p_holm);
+}
+
 /* One matched pair's row of the table. */
 static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
 {
 	char ratio[16] = "-", change[16] = "-", noise[16] = "-";
-	char sb[32], sn[32];
+	char sb[32], sn[32], ci[40], p[16];
 	const char *v = cmp_verdict_table[x->v];
-	int pad = 12 - (int)strlen(v);
+	int pad = (l->ntested ? 13 : 12) - (int)strlen(v);
 
 	if (!isnan(x->ratio)) {
 		snprintf(ratio, sizeof ratio, "%.3f", x->ratio);
 		snprintf(change, sizeof change, "%+.1f%%", x->change);
 		snprintf(noise, sizeof noise, "%.1f%%", x->noise);
 	}
+	fmt_test(x, ci, sizeof ci, p, sizeof p);
 	print_key(f, x->b, l);
-	fprintf(f, "  %10s  %10s  %6s  %8s  %7s  %s",
-	        fmt_mbs(sb, sizeof sb, x->b), fmt_mbs(sn, sizeof sn, x->n),
-	        ratio, change, noise, v);
+	fprintf(f, "  %10s  %10s  %6s", fmt_mbs(sb, sizeof sb, x->b),
+	        fmt_mbs(sn, sizeof sn, x->n), ratio);
+	if (l->ntested)
+		fprintf(f, "  %11s", ci);
+	fprintf(f, "  %8s  %7s", change, noise);
+	if (l->ntested)
+		fprintf(f, "  %7s", p);
+	fprintf(f, "  %s", v);
 	if (strcmp(x->b->backend_version, x->n->backend_version))
 		fprintf(f, "%*s%s %s -> %s", pad, "", x->b->backend,
 		        x->b->backend_version, x->n->backend_version);
@@ -218,6 +238,33 @@ static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
 		fprintf(f, "%*s%s", pad, "", x->n->why);
 	else if (x->v == V_RECOVERED && *x->b->why)
 		fprintf(f, "%*swas: %s", pad, "", x->b->why);
+	fputc('\n', f);
+}
+
+/* The lines above the table: what was matched, and by which rule. */
+static void print_method(FILE *f, const struct cmp *c, size_t nc,
+                         const struct layout *l, double threshold)
+{
+	size_t spread = 0;
+
+	for (size_t i = 0; i < nc; i++)
+		spread += !c[i].tested && !isnan(c[i].noise);
+	fprintf(f, "matching by %s; threshold %g%%",
+	        l->bycol ? l->bycol : "point (hosts ignored)", threshold);
+	if (!l->ntested) {
+		fputs("; a change within the two points' combined spread is "
+		      "noise (no raw samples: the spread rule)\n\n", f);
+		return;
+	}
+	fprintf(f, "\n%zu point%s with raw samples: Mann-Whitney U, "
+	        "Holm-corrected over %zu, alpha %g; ratio of medians with its "
+	        "bootstrap 95%% CI\n", l->ntested, l->ntested == 1 ? "" : "s",
+	        l->ntested, CMP_ALPHA);
+	if (spread)
+		fprintf(f, "%zu point%s without raw samples (version 1 files, "
+		        "seeds): the spread rule, a change within the two "
+		        "points' combined spread is noise\n", spread,
+		        spread == 1 ? "" : "s");
 	fputc('\n', f);
 }
 
@@ -254,17 +301,22 @@ void cmp_print_table(FILE *f, const struct cmp_side *b,
 	scan_extras(n, &l.e);
 	widen(&l.w, b);
 	widen(&l.w, n);
+	for (size_t i = 0; i < nc; i++)
+		l.ntested += c[i].tested != 0;
 
 	describe_side(f, b);
 	describe_side(f, n);
-	fprintf(f, "matching by %s; threshold %g%%; a change within the two "
-	        "points' combined spread is noise\n\n",
-	        bycol ? bycol : "point (hosts ignored)", threshold);
+	print_method(f, c, nc, &l, threshold);
 	if (nc) {
 		print_key(f, NULL, &l);
-		fprintf(f, "  %10s  %10s  %6s  %8s  %7s  %s\n", "base MB/s",
-		        "new MB/s", "ratio", "change", "spread",
-		        l.e.note ? "verdict     note" : "verdict");
+		fprintf(f, "  %10s  %10s  %6s", "base MB/s", "new MB/s", "ratio");
+		if (l.ntested)
+			fprintf(f, "  %11s", "95% CI");
+		fprintf(f, "  %8s  %7s", "change", "spread");
+		if (l.ntested)
+			fprintf(f, "  %7s", "p(Holm)");
+		fprintf(f, "  %s\n", !l.e.note ? "verdict" : l.ntested ?
+		        "verdict      note" : "verdict     note");
 	}
 	for (size_t i = 0; i < nc; i++)
 		print_row(f, &c[i], &l);
@@ -281,6 +333,21 @@ static void csv_side(FILE *f, const struct cmp_point *p)
 	cb_csv_write_field(f, p ? p->backend_version : "");
 }
 
+/* The columns after the verdict: the rule and the test's numbers. */
+static void csv_test(FILE *f, const struct cmp *x)
+{
+	fputs(x->tested ? ",mann-whitney" : isnan(x->noise) ? "," : ",spread", f);
+	if (x->tested && !isnan(x->ci_lo))
+		fprintf(f, ",%.4f,%.4f", x->ci_lo, x->ci_hi);
+	else
+		fputs(",,", f);
+	if (x->tested)
+		fprintf(f, ",%.3g,%.3g", x->p, x->p_holm);
+	else
+		fputs(",,", f);
+	fprintf(f, ",%zu,%zu\n", x->b->nsamples, x->n->nsamples);
+}
+
 void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
                    const struct cmp *c, size_t nc, const char *bycol)
 {
@@ -289,7 +356,9 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 		fprintf(f, ",%s", csv_key_cols[i]);
 	fputs(",base_bytes_per_sec,base_rel_spread,base_runs,"
 	      "base_backend_version,new_bytes_per_sec,new_rel_spread,new_runs,"
-	      "new_backend_version,ratio,change_pct,verdict\n", f);
+	      "new_backend_version,ratio,change_pct,verdict,method,"
+	      "ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,"
+	      "new_samples\n", f);
 	for (size_t i = 0; i < nc; i++) {
 		put_key(f, c[i].b, csv_key_cols, 0);
 		csv_side(f, c[i].b);
@@ -298,7 +367,8 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 			fputs(",,", f);
 		else
 			fprintf(f, ",%.4f,%.2f", c[i].ratio, c[i].change);
-		fprintf(f, ",%s\n", cmp_verdict_csv[c[i].v]);
+		fprintf(f, ",%s", cmp_verdict_csv[c[i].v]);
+		csv_test(f, &c[i]);
 	}
 	for (int side = 0; side < 2; side++) {
 		const struct cmp_side *s = side ? n : b;
@@ -309,7 +379,9 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 			put_key(f, &s->pts[i], csv_key_cols, 0);
 			csv_side(f, side ? NULL : &s->pts[i]);
 			csv_side(f, side ? &s->pts[i] : NULL);
-			fprintf(f, ",,,%s\n", side ? "only-new" : "only-base");
+			fprintf(f, ",,,%s,,,,,,%zu,%zu\n", side ? "only-new" :
+			        "only-base", side ? 0 : s->pts[i].nsamples,
+			        side ? s->pts[i].nsamples : 0);
 		}
 	}
 }
@@ -317,15 +389,27 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 void cmp_print_summary(FILE *f, int csv_out, const struct cmp *c, size_t nc,
                        const size_t only[2], double threshold)
 {
-	size_t counts[V_NVERDICTS] = { 0 };
+	size_t counts[V_NVERDICTS] = { 0 }, tested = 0;
 
-	for (size_t i = 0; i < nc; i++)
+	for (size_t i = 0; i < nc; i++) {
 		counts[c[i].v]++;
-	fprintf(f, "%ssummary: %zu matched: %zu regression%s, %zu "
-	        "improved, %zu same, %zu noise",
-	        csv_out ? "cryptobench: compare: " : "\n", nc,
-	        counts[V_REGRESSION], counts[V_REGRESSION] == 1 ? "" : "s",
-	        counts[V_IMPROVED], counts[V_SAME], counts[V_NOISE]);
+		tested += c[i].tested != 0;
+	}
+	fprintf(f, "%ssummary: %zu matched: ", csv_out ?
+	        "cryptobench: compare: " : "\n", nc);
+	if (tested)
+		fprintf(f, "%zu slower, %zu faster, %zu same, %zu inconclusive",
+		        counts[V_SLOWER], counts[V_FASTER], counts[V_SAME],
+		        counts[V_INCONCLUSIVE]);
+	if (tested && tested < nc)
+		fputs("; spread rule: ", f);
+	if (tested < nc)
+		fprintf(f, "%zu regression%s, %zu improved, ", counts[V_REGRESSION],
+		        counts[V_REGRESSION] == 1 ? "" : "s", counts[V_IMPROVED]);
+	if (!tested)
+		fprintf(f, "%zu same, ", counts[V_SAME]);
+	if (tested < nc)
+		fprintf(f, "%zu noise", counts[V_NOISE]);
 	if (counts[V_FAILED])
 		fprintf(f, ", %zu FAILED", counts[V_FAILED]);
 	if (counts[V_SKIPPED] + counts[V_RECOVERED] + counts[V_UNMEASURED])

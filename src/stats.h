@@ -25,4 +25,28 @@ double cb_stats_mad(const double *v, size_t n, double med);
 double cb_stats_median_ci(const double *sorted, size_t n, double *lo,
                           double *hi);
 
+/*
+ * Two-sided p-value of the Mann-Whitney U test (Wilcoxon rank-sum) that
+ * x[0..nx) and y[0..ny) come from one distribution.  Exact (the null
+ * distribution of U counted) when there are no ties and nx + ny <= 50;
+ * otherwise the normal approximation with the tie correction of the
+ * variance and a continuity correction.  1 when either side is empty.
+ */
+double cb_stats_mann_whitney(const double *x, size_t nx, const double *y,
+                             size_t ny);
+/*
+ * Holm's step-down adjustment of p[0..n) for n tests: adj[i] is p[i]'s
+ * adjusted value (reject at level alpha when adj[i] < alpha).  adj may be p.
+ */
+void cb_stats_holm(const double *p, size_t n, double *adj);
+/*
+ * Percentile bootstrap 95 % confidence interval of median(y) / median(x),
+ * from nboot resamples of both sides drawn with a generator seeded by
+ * seed (so a result is reproducible).  NaN bounds when a side is empty or
+ * a resampled median of x is not positive.
+ */
+void cb_stats_ratio_ci(const double *x, size_t nx, const double *y, size_t ny,
+                       unsigned nboot, unsigned long long seed, double *lo,
+                       double *hi);
+
 #endif

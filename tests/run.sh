@@ -6,7 +6,9 @@
 # test), then the known-answer suite (`cryptobench kat`).  Every test prints
 # "N passed, N failed" as its last line; exit 77 means skipped (its first
 # line gives the reason).  The counts are summed; skips are reported on the
-# line before the last, which is exactly "N passed, N failed".  Environment: BUILD (default build), CB_BIN (default
+# line before the last, which is exactly "N passed, N failed".  A test's
+# "REPORT: " lines (figures it measured) are shown under its PASS line.
+# Environment: BUILD (default build), CB_BIN (default
 # ./cryptobench).
 set -u
 BUILD=${BUILD:-build}
@@ -43,6 +45,8 @@ run_one() {   # name command...
 	else
 		printf '  PASS  %s: %s\n' "$name" "$last"
 	fi
+	# a test's "REPORT: " lines (figures it measured) are shown too
+	grep '^REPORT: ' "$log" | sed 's/^REPORT: /        /'
 }
 
 for t in "$BUILD"/tests/test_*; do

@@ -183,6 +183,54 @@ avx2"'
 expect_exit 0 "line breaks inside quoted fields" "$CB" compare "$T/base.csv" "$T/multiline.csv"
 check "line breaks: 4 matched" contains "$out" "4 matched"
 
+# cryptobench-csv-2 with raw samples (sample_ops): the statistical verdict
+H2="$H,samples,ci_low_ops,ci_high_ops,mad_ops,ghz_drift,cpu_level,sample_ops"
+# row2 HOST LEVEL ALG BLOCK FACTOR [STEP]: 15 samples around 1e6*FACTOR ops/s
+row2() {
+	awk -v h="$1" -v lvl="$2" -v alg="$3" -v blk="$4" -v f="$5" -v st="${6:-0.002}" 'BEGIN {
+		s = ""; for (i = 0; i < 15; i++) {
+			v = 1e6 * f * (1 + st * ((i * 7) % 15 - 7)); s = s (i ? " " : "") v }
+		m = 1e6 * f
+		printf "cryptobench-csv-2,0.2.0,%s,cpu,Linux 6.1,openssl,3.0.2,d,%s,128,%d,encrypt,%.0f,%.0f,1,1,3,15,0.03,2026-01-01T00:00:00Z,speed,ok,,per-request,0,1,,,15,%.0f,%.0f,1,0,%s,%s\r\n", h, alg, blk, m, m * blk, m * 0.99, m * 1.01, lvl, s }'
+}
+v2() { # FILE FACTOR_CBC FACTOR_CTR FACTOR_XTS [HOST LEVEL]
+	{ echo "$H2"
+	  row2 "${5:-hostA}" "${6:-max}" 'cbc(aes)' 4096 "$2"
+	  row2 "${5:-hostA}" "${6:-max}" 'ctr(aes)' 4096 "$3"
+	  row2 "${5:-hostA}" "${6:-max}" 'xts(aes)' 4096 "$4"; } >"$1"
+}
+v2 "$T/s_base.csv" 1 1 1
+v2 "$T/s_new.csv" 0.8 1.01 1.2
+expect_exit 1 "samples: a significant slowdown exits 1" "$CB" compare "$T/s_base.csv" "$T/s_new.csv"
+check "samples: method stated" contains "$out" "3 points with raw samples: Mann-Whitney U, Holm-corrected over 3, alpha 0.05"
+check "samples: SLOWER row" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "SLOWER"
+check "samples: ratio with its CI" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" " 0.800  0.7"
+check "samples: 1% within the threshold is same" contains "$(printf '%s\n' "$out" | grep 'ctr(aes)')" "same"
+check "samples: faster row" contains "$(printf '%s\n' "$out" | grep 'xts(aes)')" "faster"
+check "samples: summary" contains "$out" "3 matched: 1 slower, 1 faster, 1 same, 0 inconclusive"
+expect_exit 0 "samples: --threshold 25 tolerates 20%" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --threshold 25
+check "samples: 20% within 25% is same" contains "$out" "0 slower, 0 faster, 3 same"
+expect_exit 1 "samples: --format csv" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --format csv
+check "samples csv: method and p columns" contains "$(printf '%s\n' "$out" | head -n 1)" "verdict,method,ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,new_samples"
+check "samples csv: slower row" contains "$out" ",slower,mann-whitney,"
+v2 "$T/s_same.csv" 1 1 1
+expect_exit 0 "samples: identical files are same" "$CB" compare "$T/s_base.csv" "$T/s_same.csv"
+check "samples: identical -> 3 same" contains "$out" "0 slower, 0 faster, 3 same, 0 inconclusive"
+# wide noise (30 % steps): a 10 % change is not established
+v2 "$T/s_wide_b.csv" 1 1 1
+{ echo "$H2"; row2 hostA max 'cbc(aes)' 4096 1 0.04; } >"$T/s_wide_b.csv"
+{ echo "$H2"; row2 hostA max 'cbc(aes)' 4096 0.93 0.04; } >"$T/s_wide_n.csv"
+expect_exit 0 "samples: noisy 7% is inconclusive, exit 0" "$CB" compare "$T/s_wide_b.csv" "$T/s_wide_n.csv"
+check "samples: inconclusive verdict" contains "$out" "inconclusive"
+# v1 against v2: no samples on one side -> the spread rule, said so
+{ echo "$H"; row hostA 'cbc(aes)' 128 4096 encrypt d 4096000000 0.01; } >"$T/s_v1.csv"
+expect_exit 0 "v1 base, v2 new: fallback" "$CB" compare "$T/s_v1.csv" "$T/s_base.csv"
+check "fallback stated" contains "$out" "no raw samples: the spread rule"
+check "fallback uses the old verdicts" contains "$out" "0 regressions"
+{ echo "$H2"; row2 hostA max 'cbc(aes)' 4096 1 | sed 's/ [^ ]*\r$/ fast\r/'; } >"$T/s_bad.csv"
+expect_exit 2 "samples: a bad sample_ops value" "$CB" compare "$T/s_base.csv" "$T/s_bad.csv"
+check "bad sample named with FILE:LINE" contains "$err" "$T/s_bad.csv:2: column 'sample_ops': 'fast'"
+
 # missing files and usage
 expect_exit 2 "missing file" "$CB" compare "$T/base.csv" "$T/nope.csv"
 check "missing file named" contains "$err" "$T/nope.csv"
