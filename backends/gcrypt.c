@@ -22,10 +22,40 @@
 
 #include "cb.h"
 
+/*
+ * --cpu: hardware features to switch off, by libgcrypt's hwf names.
+ * GCRYCTL_DISABLE_HWF only works before gcry_check_version(), so gc_cap
+ * records them and gc_ready applies them first.  Names this libgcrypt
+ * does not know (1.10 has no "intel-avx512" or "intel-gfni") are skipped:
+ * it has no such code path to switch off.
+ */
+static const struct { unsigned hw; const char *name; } gc_hwf[] = {
+	{ CB_HW_AES, "intel-aesni" },
+	{ CB_HW_PCLMUL, "intel-pclmul" },
+	{ CB_HW_AVX, "intel-avx" },
+	{ CB_HW_AVX2, "intel-avx2" },
+	{ CB_HW_AVX2, "intel-bmi2" },
+	{ CB_HW_AVX2, "intel-fast-vpgather" },
+	{ CB_HW_VAES, "intel-vaes-vpclmul" },
+	{ CB_HW_VAES, "intel-gfni" },
+	{ CB_HW_AVX512, "intel-avx512" },
+	{ CB_HW_SHA, "intel-shaext" },
+};
+static unsigned gc_hw_off;
+
+static int gc_cap(unsigned hw, char *env, size_t n)
+{
+	gc_hw_off = ~hw & CB_HW_ALL;
+	return 0;
+}
+
 static int gc_ready(void)
 {
 	if (gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P))
 		return 0;
+	for (size_t i = 0; i < sizeof gc_hwf / sizeof gc_hwf[0]; i++)
+		if (gc_hw_off & gc_hwf[i].hw)
+			gcry_control(GCRYCTL_DISABLE_HWF, gc_hwf[i].name, NULL);
 	if (!gcry_check_version(GCRYPT_VERSION))
 		return -ENOTSUP;
 	gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
@@ -375,5 +405,6 @@ const struct cb_backend cb_backend_gcrypt = {
 	.probe = gc_probe,
 	.version = gc_version,
 	.details = gc_details,
+	.cap = gc_cap,
 	.impls = gc_impls,
 };

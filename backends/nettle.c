@@ -63,35 +63,83 @@ static const char *nt_version(void)
 /*
  * Nettle has no API saying which code it chose.  A fat x86_64 build
  * carries both the C and the AES-NI variants (internal symbols), and picks
- * by CPUID at load time unless NETTLE_FAT_OVERRIDE says otherwise; report
- * that, with the CPUID bits Nettle looks at.
+ * by CPUID at load time unless NETTLE_FAT_OVERRIDE lists the features to
+ * use instead ("vendor:intel,aesni,sha_ni,pclmul", Nettle 3.8
+ * fat-x86_64.c).  Report what it uses: the CPUID bits Nettle looks at, or
+ * the override's list where one is set.
  */
+#if defined(__x86_64__)
+static void nt_cpu(char *buf, size_t n, unsigned hw)
+{
+	unsigned a, b, c, d, ecx1 = 0, ebx7 = 0;
+	size_t off = 0;
+
+	if (__get_cpuid(1, &a, &b, &c, &d))
+		ecx1 = c;
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		ebx7 = b;
+	buf[0] = 0;
+	if (ecx1 & bit_AES && hw & CB_HW_AES)
+		off += (size_t)snprintf(buf + off, n - off, ",aesni");
+	if (ebx7 & bit_SHA && hw & CB_HW_SHA && off < n)
+		off += (size_t)snprintf(buf + off, n - off, ",sha_ni");
+	if (ecx1 & bit_PCLMUL && hw & CB_HW_PCLMUL && off < n)
+		snprintf(buf + off, n - off, ",pclmul");
+}
+#endif
+
 static const char *nt_details(void)
 {
-	static char buf[160];
+	static char buf[200];
 
 	if (buf[0])
 		return buf;
 #if defined(__x86_64__)
 	if (dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_c") &&
 	    dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_aesni")) {
-		unsigned a, b, c, d, ecx1 = 0, ebx7 = 0;
 		const char *ov = getenv("NETTLE_FAT_OVERRIDE");
+		char cpu[64];
 
-		if (__get_cpuid(1, &a, &b, &c, &d))
-			ecx1 = c;
-		if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
-			ebx7 = b;
-		snprintf(buf, sizeof buf, "x86_64 fat build; cpu:%s%s%s%s%s%s",
-		         ecx1 & bit_AES ? " aesni" : "",
-		         ebx7 & bit_SHA ? " sha_ni" : "",
-		         ecx1 & bit_PCLMUL ? " pclmul" : "",
-		         ecx1 & (bit_AES | bit_PCLMUL) || ebx7 & bit_SHA
-		                 ? "" : " generic C",
-		         ov ? "; NETTLE_FAT_OVERRIDE=" : "", ov ? ov : "");
+		nt_cpu(cpu, sizeof cpu, CB_HW_ALL);
+		if (ov)
+			snprintf(buf, sizeof buf, "x86_64 fat build; uses: %s "
+			         "(NETTLE_FAT_OVERRIDE; cpu: %s)",
+			         *ov ? ov : "generic C", cpu[0] ? cpu + 1 : "-");
+		else
+			snprintf(buf, sizeof buf, "x86_64 fat build; uses: %s "
+			         "(cpu)", cpu[0] ? cpu + 1 : "generic C");
 	}
 #endif
 	return buf[0] ? buf : NULL;
+}
+
+/*
+ * --cpu: NETTLE_FAT_OVERRIDE, read when the library loads (the core
+ * re-executes with it set).  Nettle trusts the list without checking the
+ * CPU, so it names only what the CPU has and the level allows; the
+ * vendor is kept (it picks the memxor variant, not an instruction set).
+ */
+static int nt_cap(unsigned hw, char *env, size_t n)
+{
+#if defined(__x86_64__)
+	unsigned a, b, c, d;
+	char vendor[13] = "", cpu[64];
+	const char *v;
+
+	if (__get_cpuid(0, &a, &b, &c, &d)) {
+		memcpy(vendor, &b, 4);
+		memcpy(vendor + 4, &d, 4);
+		memcpy(vendor + 8, &c, 4);
+	}
+	v = !strcmp(vendor, "GenuineIntel") ? "vendor:intel"
+	  : !strcmp(vendor, "AuthenticAMD") ? "vendor:amd" : "";
+	nt_cpu(cpu, sizeof cpu, hw);
+	snprintf(env, n, "NETTLE_FAT_OVERRIDE=%s%s", v,
+	         v[0] || !cpu[0] ? cpu : cpu + 1);
+	return 1;
+#else
+	return 0;
+#endif
 }
 
 /* ---- ciphers ---------------------------------------------------------- */
@@ -455,4 +503,5 @@ const struct cb_backend cb_backend_nettle = {
 	.version = nt_version,
 	.details = nt_details,
 	.impls = nt_impls,
+	.cap = nt_cap,
 };

@@ -61,6 +61,41 @@ static const char *ossl_details(void)
 	return OpenSSL_version(OPENSSL_CPU_INFO);
 }
 
+/*
+ * --cpu: OPENSSL_ia32cap, read once when libcrypto loads (its .init
+ * section), so the core re-executes with it set.  "~A:~B" clears bits:
+ * A is CPUID.1 EDX (bits 0-31) and ECX (32-63), B is CPUID.7 EBX (0-31)
+ * and ECX (32-63).  Both halves are always given: without ":B" OpenSSL
+ * would zero the second word.
+ */
+#define IA(b) ((uint64_t)1 << (b))
+static int ossl_cap(unsigned hw, char *env, size_t n)
+{
+	uint64_t a = 0, b = 0;
+
+	if (!(hw & CB_HW_AES))
+		a |= IA(57);                               /* AES-NI          */
+	if (!(hw & CB_HW_PCLMUL))
+		a |= IA(33);                               /* PCLMULQDQ       */
+	if (!(hw & CB_HW_AVX))
+		a |= IA(60) | IA(44) | IA(61) | IA(43);    /* AVX FMA F16C XOP */
+	if (!(hw & CB_HW_AVX2))
+		b |= IA(5) | IA(3) | IA(8) | IA(19);       /* AVX2 BMI1/2 ADX */
+	if (!(hw & CB_HW_VAES))
+		b |= IA(41) | IA(42) | IA(40);             /* VAES VPCLMUL GFNI */
+	if (!(hw & CB_HW_AVX512))                      /* F DQ IFMA CD BW VL,
+	                                                  VBMI VBMI2 VNNI
+	                                                  BITALG VPOPCNTDQ */
+		b |= IA(16) | IA(17) | IA(21) | IA(28) | IA(30) | IA(31) |
+		     IA(33) | IA(38) | IA(43) | IA(44) | IA(46);
+	if (!(hw & CB_HW_SHA))
+		b |= IA(29);                               /* SHA extensions  */
+	snprintf(env, n, "OPENSSL_ia32cap=~0x%llx:~0x%llx",
+	         (unsigned long long)a, (unsigned long long)b);
+	return 1;
+}
+#undef IA
+
 static void ossl_error(const char *what)
 {
 	unsigned long e = ERR_get_error();
@@ -372,4 +407,5 @@ const struct cb_backend cb_backend_openssl = {
 	.version = ossl_version,
 	.details = ossl_details,
 	.impls = ossl_impls,
+	.cap = ossl_cap,
 };

@@ -173,7 +173,27 @@ struct cb_backend {
 	/* Extra provenance (code path chosen, capability vector), or NULL. */
 	const char *(*details)(void);
 	const struct cb_impl *const *impls;  /* NULL-terminated                  */
+	/*
+	 * Cap the library's code path to the CB_HW_* features in hw (a --cpu
+	 * level, docs/cpu.md); called once, before probe, only when a level
+	 * below "max" is asked for.  A library that reads its switch from the
+	 * environment when it loads writes "NAME=value" into env (n bytes) and
+	 * returns 1: the core sets it and re-executes the process.  One with
+	 * a run-time switch applies it (before its library initialises) and
+	 * returns 0.  NULL: the library has no switch.
+	 */
+	int (*cap)(unsigned hw, char *env, size_t n);
 };
+
+/* Feature groups a --cpu level allows (struct cb_backend cap). */
+#define CB_HW_AES    0x01u  /* AES-NI                                      */
+#define CB_HW_PCLMUL 0x02u  /* PCLMULQDQ                                   */
+#define CB_HW_AVX    0x04u  /* AVX (and FMA, F16C, XOP)                     */
+#define CB_HW_AVX2   0x08u  /* AVX2 with BMI1/BMI2/ADX                      */
+#define CB_HW_VAES   0x10u  /* VAES, VPCLMULQDQ (and GFNI)                  */
+#define CB_HW_AVX512 0x20u  /* AVX-512 F/DQ/BW/VL/IFMA/VBMI...             */
+#define CB_HW_SHA    0x40u  /* SHA-NI                                      */
+#define CB_HW_ALL    0x7fu
 
 /* ---- registry.c ------------------------------------------------------- */
 extern const struct cb_alg cb_algs[];       /* sorted by name, NULL-ended   */

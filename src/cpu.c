@@ -13,7 +13,7 @@ static const char *const crypto_flags[] = {
 	"avx2", "avx512f", "avx512vl", "avx512bw", "bmi2", "adx", NULL,
 };
 
-static int has_word(const char *list, const char *w)
+int cb_has_word(const char *list, const char *w)
 {
 	size_t n = strlen(w);
 
@@ -70,7 +70,7 @@ const struct cb_cpu *cb_cpu(void)
 			value(line, buf, sizeof buf), cpu.mhz = atof(buf);
 		else if (!strncmp(line, "flags", 5)) {
 			for (int i = 0; crypto_flags[i]; i++)
-				if (has_word(line, crypto_flags[i])) {
+				if (cb_has_word(line, crypto_flags[i])) {
 					if (cpu.flags[0])
 						strcat(cpu.flags, " ");
 					strcat(cpu.flags, crypto_flags[i]);

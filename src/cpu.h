@@ -15,5 +15,7 @@ struct cb_cpu {
 
 /* Filled once; never fails (fields "unknown" when unreadable). */
 const struct cb_cpu *cb_cpu(void);
+/* 1 if w is a whole word of the space-separated list. */
+int cb_has_word(const char *list, const char *w);
 
 #endif

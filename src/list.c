@@ -10,6 +10,7 @@
 #include "cb.h"
 #include "cmd.h"
 #include "cpu.h"
+#include "cpulevel.h"
 #include "util.h"
 
 static void key_sizes(const struct cb_alg *a, const struct cb_impl *impl,
@@ -53,8 +54,10 @@ static void list_backends(void)
 {
 	const struct cb_cpu *cpu = cb_cpu();
 
-	printf("cpu: %s\ncpu crypto features: %s\n\n", cpu->model,
-	       cpu->flags[0] ? cpu->flags : "(none)");
+	printf("cpu: %s\ncpu crypto features: %s\ncpu level: %s%s\n\n",
+	       cpu->model, cpu->flags[0] ? cpu->flags : "(none)",
+	       cb_cpu_level_name(), strcmp(cb_cpu_level_name(), "max") ? ""
+	       : " (no cap; --cpu LEVEL caps every backend)");
 	printf("%-8s %-12s %-10s %s\n", "backend", "version", "status",
 	       "details");
 	for (int i = 0; cb_backends[i]; i++) {

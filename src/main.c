@@ -9,6 +9,7 @@
 
 #include "cb.h"
 #include "cmd.h"
+#include "cpulevel.h"
 #include "util.h"
 
 struct command {
@@ -52,14 +53,16 @@ static const struct command commands[] = {
 static void usage(FILE *f)
 {
 	fprintf(f, "cryptobench %s - measure and verify disk and network "
-	        "ciphers and MACs\n\nusage: cryptobench COMMAND [ARGS]\n\n",
-	        CB_VERSION);
+	        "ciphers and MACs\n\nusage: cryptobench [--cpu LEVEL] COMMAND "
+	        "[ARGS]\n\n", CB_VERSION);
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %s\n", commands[i].usage);
 	fprintf(f, "\nExit: 0 ok, 1 a test failed or a regression, "
 	        "2 usage/parse/I-O error, 77 nothing to run.\n"
-	        "CRYPTOBENCH_ISA=aesni|vaes256|vaes512 caps the native "
-	        "backend's code path.\n");
+	        "--cpu LEVEL (or CRYPTOBENCH_CPU=LEVEL) caps every backend to one "
+	        "CPU generation:\n  generic, aesni, avx2, vaes256, vaes512 or "
+	        "max, with -nosha to drop SHA-NI\n  (docs/cpu.md).  "
+	        "CRYPTOBENCH_ISA=none|aesni|vaes256|vaes512 caps native only.\n");
 }
 
 /*
@@ -85,6 +88,10 @@ int main(int argc, char **argv)
 
 static int __attribute__((noinline)) run(int argc, char **argv)
 {
+	int rc = cb_cpu_level_apply(&argc, argv);
+
+	if (rc)
+		return rc;
 	if (argc < 2) {
 		usage(stderr);
 		return CB_EXIT_USAGE;

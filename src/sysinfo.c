@@ -14,6 +14,7 @@
 #include "cb.h"
 #include "cmd.h"
 #include "cpu.h"
+#include "cpulevel.h"
 #include "sysinfo.h"
 #include "timing.h"
 #include "util.h"
@@ -107,7 +108,7 @@ const struct cb_prov *cb_prov(void)
 	              sizeof prov.clocksource) < 0)
 		snprintf(prov.clocksource, sizeof prov.clocksource, "unknown");
 	prov.clock = cb_clock_name();
-	prov.cpu_level = "max";
+	prov.cpu_level = cb_cpu_level_name();
 	cb_iso_time(prov.started, sizeof prov.started);
 	return &prov;
 }
@@ -158,6 +159,8 @@ void cb_prov_print(FILE *f)
 	        p->cpu_vendor, p->cpu_family, p->cpu_model_no, p->cpu_stepping);
 	fprintf(f, "%-14s %s\n", "cpu flags", p->cpu_flags[0] ? p->cpu_flags
 	                                                  : "(none)");
+	fprintf(f, "%-14s %s (--cpu; the libraries' own reports below)\n",
+	        "cpu level", p->cpu_level);
 	fprintf(f, "%-14s %.0f MHz (as /proc/cpuinfo says)\n", "cpu MHz",
 	        p->cpu_mhz);
 	if (p->ghz > 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cb.h"
+#include "cpulevel.h"
 
 #include "check.h"
 
@@ -105,13 +106,17 @@ static int run(const struct cb_impl *im, const uint8_t *key, size_t kl,
 	return rc;
 }
 
-int main(void)
+/* CRYPTOBENCH_CPU / --cpu LEVEL runs it at one CPU level (test_cpu.sh). */
+int main(int argc, char **argv)
 {
 	size_t maxlen = 65536 + 64;
 	uint8_t *in = malloc(maxlen), *ref = malloc(maxlen), *out = malloc(maxlen);
 	uint8_t *back = malloc(maxlen);
 	uint8_t key[256], iv[CB_MAX_BLOCK];
 
+	if (cb_cpu_level_apply(&argc, argv))
+		return 2;
+	printf("cpu level: %s\n", cb_cpu_level_name());
 	for (size_t ai = 0; ai < cb_nalgs; ai++) {
 		const struct cb_alg *a = &cb_algs[ai];
 		const struct cb_impl *impls[16];

@@ -320,6 +320,7 @@ static void test_choice(void)
 		{ "vaes512", 0, 0 }, { "vaes256", 0, 0 }, { NULL, 0, 0 },
 		{ "bogus", 2, -EINVAL }, { "AESNI", 2, -EINVAL },
 		{ "aesni", -ENOTSUP, -ENOTSUP }, { NULL, -ENOTSUP, -ENOTSUP },
+		{ "none", 2, -ENOTSUP }, { "none", -ENOTSUP, -ENOTSUP },
 	};
 	const char *env = getenv("CRYPTOBENCH_ISA"), *why;
 	int want = cb_native_choose(env, cb_native_cpu_isa());

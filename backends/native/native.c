@@ -64,11 +64,29 @@ int cb_native_choose(const char *cap, int cpu_isa)
 {
 	int c = CB_NATIVE_NISA - 1;
 
+	if (cap && !strcmp(cap, "none"))
+		return -ENOTSUP;
 	if (cap && *cap && (c = isa_by_name(cap)) < 0)
 		return -EINVAL;
 	if (cpu_isa < 0)
 		return -ENOTSUP;
 	return c < cpu_isa ? c : cpu_isa;
+}
+
+/*
+ * --cpu: the cap goes through CRYPTOBENCH_ISA, read by the constructor
+ * below when the program loads (the core re-executes with it set).  A
+ * level without AES-NI leaves native no path ("none": unavailable).
+ */
+static int native_cap(unsigned hw, char *env, size_t n)
+{
+	const char *isa = "none";
+
+	if (hw & CB_HW_AES)
+		isa = !(hw & CB_HW_VAES && hw & CB_HW_AVX2) ? "aesni"
+		    : !(hw & CB_HW_AVX512) ? "vaes256" : "vaes512";
+	snprintf(env, n, "CRYPTOBENCH_ISA=%s", isa);
+	return 1;
 }
 
 static const char *native_version(void)
@@ -629,11 +647,15 @@ __attribute__((constructor)) static void native_init(void)
 	memcpy(native_impls, path_impls[chosen.isa], sizeof native_impls);
 	if (chosen.status == -EINVAL) {
 		snprintf(chosen.why, sizeof chosen.why, "CRYPTOBENCH_ISA='%.40s' "
-		         "is not a code path (aesni, vaes256 or vaes512)", cap);
+		         "is not a code path (none, aesni, vaes256 or vaes512)",
+		         cap);
 		return;
 	}
 	if (chosen.status < 0) {
-		snprintf(chosen.why, sizeof chosen.why, "CPU has no AES-NI");
+		snprintf(chosen.why, sizeof chosen.why, "%s",
+		         cap && !strcmp(cap, "none")
+		         ? "capped below AES-NI (CRYPTOBENCH_ISA=none, "
+		           "--cpu generic)" : "CPU has no AES-NI");
 		return;
 	}
 	chosen.status = 0;
@@ -712,4 +734,5 @@ const struct cb_backend cb_backend_native = {
 	.version = native_version,
 	.details = native_details,
 	.impls = native_impls,
+	.cap = native_cap,
 };

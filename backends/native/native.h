@@ -27,7 +27,8 @@ int cb_native_cpu_isa(void);
  * The path to use for a CRYPTOBENCH_ISA value (NULL or "" for none) on a
  * CPU whose best path is cpu_isa (negative: no AES-NI): the lower of the
  * cap and cpu_isa; -EINVAL for a value that is not a path name,
- * -ENOTSUP when cpu_isa < 0.
+ * -ENOTSUP when cpu_isa < 0 or the cap is "none" (no AES-NI allowed:
+ * --cpu generic).
  */
 int cb_native_choose(const char *cap, int cpu_isa);
 

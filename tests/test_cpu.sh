@@ -1,0 +1,76 @@
+#!/bin/sh
+# --cpu LEVEL / CRYPTOBENCH_CPU (docs/cpu.md): every level this CPU has
+# passes the known-answer vectors on every backend, each library reports
+# the cap it was given, the differential test agrees at two levels, and a
+# bad or too-high level exits 2 naming the argument or the missing feature.
+. tests/lib.sh
+BUILD=${BUILD:-build}
+
+flags=$("$CB" list backends | sed -n 's/^cpu crypto features: //p')
+has() { contains " $flags " " $1 "; }
+
+expect_exit 2 "unknown level" "$CB" --cpu pentium list backends
+check "unknown level named" contains "$err" "'pentium'"
+expect_exit 2 "--cpu without a level" "$CB" list --cpu
+check "missing level said" contains "$err" "needs a level"
+expect_exit 2 "level above the CPU" env CRYPTOBENCH_CPU_FLAGS="aes pclmulqdq avx" \
+	"$CB" --cpu vaes256 list backends
+check "missing feature named" contains "$err" "lacks avx2 vaes vpclmulqdq"
+expect_exit 2 "env level above the CPU" env CRYPTOBENCH_CPU_FLAGS="" \
+	CRYPTOBENCH_CPU=aesni "$CB" list backends
+check "env: missing AES-NI named" contains "$err" "lacks aes pclmulqdq avx"
+expect_exit 0 "max needs nothing" env CRYPTOBENCH_CPU_FLAGS="" \
+	"$CB" --cpu max list backends
+check "max listed" contains "$out" "cpu level: max"
+
+if ! has aes; then
+	echo "note: no AES-NI here: only generic and max are run"
+fi
+ran=0
+for level in generic aesni avx2 vaes256 vaes512 max aesni-nosha; do
+	case $level in
+	aesni*) has aes && has pclmulqdq && has avx || continue ;;
+	avx2) has aes && has avx2 || continue ;;
+	vaes256) has vaes && has vpclmulqdq && has avx2 || continue ;;
+	vaes512) has vaes && has avx512f && has avx512vl || continue ;;
+	esac
+	ran=$((ran + 1))
+	expect_exit 0 "$level: list" "$CB" --cpu "$level" list backends
+	check "$level: listed" contains "$out" "cpu level: $level"
+	expect_exit 0 "$level: kat on every backend" "$CB" kat --cpu "$level"
+	check "$level: kat counted" contains "$out" " 0 failed"
+	check "$level: every backend ran" sh -c '
+		for b in openssl gcrypt nettle; do
+			printf "%s\n" "$1" | grep -q "^$b " || exit 1; done' - "$out"
+	expect_exit 0 "$level: sysinfo" env CRYPTOBENCH_CPU="$level" "$CB" sysinfo
+	check "$level: sysinfo names the level" contains "$out" "cpu level      $level"
+done
+check "levels ran" [ "$ran" -ge 2 ]
+
+# What each library reports it uses under the cap.
+expect_exit 0 "generic list" "$CB" --cpu generic list backends
+gc=$(printf '%s\n' "$out" | grep '^gcrypt ')
+check "gcrypt generic: no intel-aesni" eval '! contains "$gc" intel-aesni'
+check "gcrypt generic: no intel-avx2" eval '! contains "$gc" intel-avx2'
+check "openssl generic: mask given" contains "$out" "env:~0x3200180200000000:"
+nt=$(printf '%s\n' "$out" | sed -n 's/^nettle .*uses: \([^(]*\)(.*/\1/p')
+check "nettle generic: override reported" [ -n "$nt" ]
+check "nettle generic: override without aesni" eval '! contains "$nt" aesni'
+check "native generic: unavailable" contains "$out" "capped below AES-NI"
+if has aes && has avx; then
+	expect_exit 0 "aesni-nosha list" "$CB" --cpu aesni,nosha list backends
+	gc=$(printf '%s\n' "$out" | grep '^gcrypt ')
+	check "gcrypt aesni: intel-aesni kept" contains "$gc" intel-aesni
+	check "gcrypt nosha: no intel-shaext" eval '! contains "$gc" intel-shaext'
+	check "native aesni: aesni path" contains "$out" "aesni (cpu:"
+fi
+
+# The differential test agrees at two levels (libraries on different paths).
+for level in generic aesni; do
+	[ $level = aesni ] && ! has aes && continue
+	expect_exit 0 "test_diff at $level" env CRYPTOBENCH_CPU=$level \
+		"$BUILD/tests/test_diff"
+	check "test_diff ran at $level" contains "$out" "cpu level: $level"
+	check "test_diff at $level: none failed" contains "$out" " 0 failed"
+done
+finish
