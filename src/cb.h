@@ -50,6 +50,9 @@ enum cb_kind {
 #define CB_F_NOKEY    0x08  /* takes no key (hashes, cipher_null): 0 bits only   */
 #define CB_F_XTS      0x10  /* XTS: the key is two halves (data || tweak key)
                                and the IV is the tweak, le64(sector) || 0^8  */
+#define CB_F_CHAINIV  0x20  /* cbc, ctr: after a request of whole blocks the
+                               chaining value is the next request's IV (the
+                               kernel's iv_out); records may check it        */
 
 #define CB_KEY_STD 4
 /* Key sizes in bits.  Valid: min, min + step, ..., max (step 0: min only);

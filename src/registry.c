@@ -27,7 +27,8 @@
 	  .flags = CB_F_NOKEY, .speed_name = n }
 #define CBC(n, blk, keys, sp)                                                 \
 	{ .name = "cbc(" n ")", .kind = CB_CIPHER, .block = blk,              \
-	  .iv_len = blk, .min_len = blk, .flags = CB_F_STREAM | CB_F_BLOCKLEN,  \
+	  .iv_len = blk, .min_len = blk,                                      \
+	  .flags = CB_F_STREAM | CB_F_BLOCKLEN | CB_F_CHAINIV,                \
 	  .key = keys, .speed_name = sp }
 
 const struct cb_alg cb_algs[] = {
@@ -40,7 +41,7 @@ const struct cb_alg cb_algs[] = {
 	CBC("camellia", 16, AES_KEYS, "camellia-cbc"),
 	CBC("des3_ede", 8, DES3_KEYS, "3des-cbc"),
 	{ .name = "ctr(aes)", .kind = CB_CIPHER, .block = 1, .iv_len = 16,
-	  .min_len = 1, .flags = CB_F_STREAM, .key = AES_KEYS,
+	  .min_len = 1, .flags = CB_F_STREAM | CB_F_CHAINIV, .key = AES_KEYS,
 	  .speed_name = "aes-ctr" },
 	{ .name = "ecb(aes)", .kind = CB_CIPHER, .block = 16, .min_len = 16,
 	  .flags = CB_F_STREAM | CB_F_BLOCKLEN, .key = AES_KEYS,

@@ -15,7 +15,7 @@
 
 /* Sorted by name.  auth, disk, iv_large_sectors, key_bits, mkey, mode,
  * offset and sector_size are for the sector-transform records (alg = geli
- * or dm-crypt), validated by src/sector.c. */
+ * or dm-crypt), validated by src/kat_sector.c. */
 const struct vec_field_def vec_fields[] = {
 	{ "alg", VEC_TEXT },
 	{ "assoc", VEC_HEX },
@@ -25,6 +25,7 @@ const struct vec_field_def vec_fields[] = {
 	{ "expect", VEC_TEXT },
 	{ "iv", VEC_HEX },
 	{ "iv_large_sectors", VEC_DEC },
+	{ "iv_out", VEC_HEX },
 	{ "key", VEC_HEX },
 	{ "key_bits", VEC_DEC },
 	{ "mac", VEC_HEX },
@@ -37,6 +38,7 @@ const struct vec_field_def vec_fields[] = {
 	{ "sector_size", VEC_DEC },
 	{ "source", VEC_TEXT },
 	{ "tag", VEC_HEX },
+	{ "tlen", VEC_DEC },
 };
 const size_t vec_nfields = sizeof vec_fields / sizeof vec_fields[0];
 
@@ -92,12 +94,60 @@ static void rec_free(struct vec_rec *r)
 
 #define SHOW 40   /* characters of a bad name or value shown in a message */
 
+/*
+ * A hex value: hex digits (either case), or the repeat notation
+ * "repeat(HEX, COUNT)" - the bytes of HEX written COUNT times (the
+ * one-million-'a' hash messages: repeat(61, 1000000)).  0 or a message.
+ */
+static const char *hex_value(const char *val, uint8_t **bin, size_t *len)
+{
+	const char *p = val + 7, *comma;
+	char hex[2 * 64 + 1], *end;
+	unsigned long long count;
+	uint8_t *unit;
+	size_t ul;
+
+	if (strncmp(val, "repeat(", 7)) {
+		if (strlen(val) % 2)
+			return "odd number of hex digits";
+		return cb_hex_decode(val, bin, len) < 0 ? "not hex" : NULL;
+	}
+	comma = strchr(p, ',');
+	if (!comma || (size_t)(comma - p) >= sizeof hex || comma == p ||
+	    val[strlen(val) - 1] != ')')
+		return "repeat: write repeat(HEX, COUNT), HEX at most 64 bytes";
+	memcpy(hex, p, (size_t)(comma - p));
+	hex[comma - p] = 0;
+	p = comma + 1;
+	while (*p == ' ')
+		p++;
+	errno = 0;
+	count = strtoull(p, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (*p < '0' || *p > '9' || errno || strcmp(end, ")"))
+		return "repeat: COUNT is not a decimal number";
+	if (strlen(hex) % 2 || cb_hex_decode(hex, &unit, &ul) < 0)
+		return "repeat: HEX is not hex";
+	if (!ul || count > VEC_MAX_REPEAT / ul) {
+		free(unit);
+		return "repeat: the value would exceed 64 MiB";
+	}
+	*len = ul * (size_t)count;
+	*bin = cb_xmalloc(*len ? *len : 1);
+	for (size_t i = 0; i < *len; i += ul)
+		memcpy(*bin + i, unit, ul);
+	free(unit);
+	return NULL;
+}
+
 static int parse_line(struct vec_rec *r, const char *path, unsigned lineno,
                       char *line)
 {
 	char *eq = strchr(line, '='), *name, *val;
 	const struct vec_field_def *def;
 	struct vec_field *f;
+	const char *msg;
 
 	if (!eq) {
 		fprintf(stderr, "%s:%u: expected 'name = value', got '%.*s%s'\n",
@@ -128,13 +178,8 @@ static int parse_line(struct vec_rec *r, const char *path, unsigned lineno,
 	f->line = lineno;
 	switch (def->type) {
 	case VEC_HEX:
-		if (strlen(val) % 2) {
-			fprintf(stderr, "%s:%u: %s: odd number of hex digits\n",
-			        path, lineno, name);
-			return -EINVAL;
-		}
-		if (cb_hex_decode(val, &f->bin, &f->len) < 0) {
-			fprintf(stderr, "%s:%u: %s: not hex\n", path, lineno, name);
+		if ((msg = hex_value(val, &f->bin, &f->len))) {
+			fprintf(stderr, "%s:%u: %s: %s\n", path, lineno, name, msg);
 			return -EINVAL;
 		}
 		break;

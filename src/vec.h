@@ -2,9 +2,10 @@
  * vec.h - the known-answer vectors file format (docs/vectors.md).
  *
  * Plain text; '#' starts a comment line; a record is a run of
- * "name = value" lines, records separated by blank lines.  The parser is
- * strict: unknown fields, repeated fields, odd-length or non-hex values,
- * binary bytes, a missing alg are errors reported as file:line.
+ * "name = value" lines, records separated by blank lines.  Hex values are
+ * hex digits of either case or repeat(HEX, COUNT).  The parser is strict:
+ * unknown fields, repeated fields, odd-length or non-hex values, binary
+ * bytes, a missing alg are errors reported as file:line.
  */
 #ifndef CB_VEC_H
 #define CB_VEC_H
@@ -31,6 +32,7 @@ struct vec_field {
 };
 
 #define VEC_MAX_FIELDS 24
+#define VEC_MAX_REPEAT ((size_t)64 << 20)  /* bytes a repeat(...) may make */
 
 struct vec_rec {
 	const char *file;
