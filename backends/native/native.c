@@ -222,6 +222,8 @@ typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
                       const uint8_t *, uint8_t *, size_t);
 typedef void xts_fn(const struct cb_aes_key *, uint8_t *, const uint8_t *,
                     uint8_t *, size_t);
+typedef void xts_sec_fn(const struct cb_aes_key *, const uint8_t (*)[16],
+                        const uint8_t *, uint8_t *, size_t, size_t);
 typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
                       ptrdiff_t, size_t);
 
@@ -230,6 +232,7 @@ struct path {
 	chain_fn *cbc_dec;
 	essiv_fn *essiv_dec;
 	xts_fn *xts_enc, *xts_dec;
+	xts_sec_fn *xts_enc_sec, *xts_dec_sec;   /* NULL: one call per sector */
 	lanes_fn *lanes;          /* multi-sector CBC encryption             */
 	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
 	size_t nlanes;
@@ -241,18 +244,21 @@ struct path {
 static const struct path path_aesni = {
 	cb_aesni_ecb_enc, cb_aesni_ecb_dec, cb_aesni_cbc_dec,
 	cb_aesni_essiv_cbc_dec, cb_aesni_xts_enc, cb_aesni_xts_dec,
+	NULL, NULL,
 	cb_aesni_cbc_enc_lanes8,
 	cb_aesni_cbc_enc_lanes8, 8, 16,
 };
 static const struct path path_vaes256 = {
 	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
 	cb_vaes256_essiv_cbc_dec, cb_vaes256_xts_enc, cb_vaes256_xts_dec,
+	NULL, NULL,
 	cb_vaes256_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, 2048,
 };
 static const struct path path_vaes512 = {
 	cb_vaes512_ecb_enc, cb_vaes512_ecb_dec, cb_vaes512_cbc_dec,
 	cb_vaes512_essiv_cbc_dec, cb_vaes512_xts_enc, cb_vaes512_xts_dec,
+	cb_vaes512_xts_enc_sectors, cb_vaes512_xts_dec_sectors,
 	cb_vaes512_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, 64,
 };
@@ -456,7 +462,7 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
                        const uint8_t *in, uint8_t *out, size_t len)
 {
 	const struct cb_native_ctx *c = ctx_of(vctx);
-	uint8_t t[CB_LANES_MAX][16];
+	uint8_t t[CB_LANES_MAX][16] __attribute__((aligned(64)));
 	size_t n;
 	int rc;
 
@@ -469,9 +475,13 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 		for (size_t j = 0; j < m; j++)
 			put_sector_iv(t[j], first + (s + j) * step);
 		p->ecb_enc(&c->salt, t[0], t[0], m * 16);
-		for (size_t j = 0; j < m; j++)
-			(enc ? p->xts_enc : p->xts_dec)(&c->key, t[j],
-			        in + (s + j) * ss, out + (s + j) * ss, ss);
+		if (p->xts_enc_sec)
+			(enc ? p->xts_enc_sec : p->xts_dec_sec)(&c->key, t,
+			        in + s * ss, out + s * ss, ss, m);
+		else
+			for (size_t j = 0; j < m; j++)
+				(enc ? p->xts_enc : p->xts_dec)(&c->key, t[j],
+				        in + (s + j) * ss, out + (s + j) * ss, ss);
 	}
 	return 0;
 }
