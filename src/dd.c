@@ -487,8 +487,15 @@ static int conclude(const struct dd_opts *o, const struct sector_xf *xf,
 	} else {
 		rc = st->interrupted ? DD_EXIT_INTR : CB_EXIT_OK;
 	}
-	if (st->interrupted)
-		cb_warn("dd: interrupted: the report covers what was written");
+	if (st->interrupted && o->out)
+		cb_warn("dd: interrupted at offset %llu of if=%s: %llu bytes "
+		        "written to of=%s; the report covers what was written",
+		        (unsigned long long)st->in_bytes, o->in ? o->in : "/dev/zero",
+		        (unsigned long long)st->written, o->out);
+	else if (st->interrupted)
+		cb_warn("dd: interrupted at offset %llu of if=%s (no of=); the "
+		        "report covers what was done",
+		        (unsigned long long)st->in_bytes, o->in ? o->in : "/dev/zero");
 	return rc;
 }
 
@@ -518,6 +525,8 @@ int cmd_dd_io(int argc, char **argv, const struct dd_io *io)
 	snprintf(provider, sizeof provider, "%s",
 	         o.decrypt ? o.in : o.out ? o.out : SEED_PROVIDER);
 	snprintf(badname, sizeof badname, "%s.eli", provider);
+	job.in_size = o.in && S_ISREG(in_st.st_mode) ? (uint64_t)in_st.st_size
+	                                              : 0;
 	job.xf = xf;
 	job.io = io;
 	job.in = o.in;

@@ -35,12 +35,15 @@ const struct dd_io dd_io_posix = {
 };
 
 ssize_t dd_read_full(const struct dd_io *io, int fd, uint8_t *buf,
-                     size_t len, const volatile sig_atomic_t *stop)
+                     size_t len, const volatile sig_atomic_t *stop,
+                     size_t *got)
 {
-	size_t got = 0;
+	size_t n = 0, dummy;
 
-	while (got < len) {
-		ssize_t r = io->read(fd, buf + got, len - got);
+	got = got ? got : &dummy;
+	*got = 0;
+	while (n < len) {
+		ssize_t r = io->read(fd, buf + n, len - n);
 
 		if (r < 0 && errno == EINTR) {
 			if (stop && *stop)
@@ -51,9 +54,10 @@ ssize_t dd_read_full(const struct dd_io *io, int fd, uint8_t *buf,
 			return -errno;
 		if (r == 0)
 			break;
-		got += (size_t)r;
+		n += (size_t)r;
+		*got = n;
 	}
-	return (ssize_t)got;
+	return (ssize_t)n;
 }
 
 int dd_write_full(const struct dd_io *io, int fd, const uint8_t *buf,
@@ -149,7 +153,7 @@ int dd_read_key(const struct dd_io *io, const char *path, uint8_t *key,
 		cb_err("dd: -K %s: %s", path, strerror(errno));
 		return -1;
 	}
-	n = dd_read_full(io, fd, buf, sizeof buf, NULL);
+	n = dd_read_full(io, fd, buf, sizeof buf, NULL, NULL);
 	io->close(fd);
 	if (n < 0) {
 		cb_err("dd: -K %s: %s", path, strerror((int)-n));

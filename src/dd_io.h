@@ -36,10 +36,12 @@ extern const struct dd_io dd_io_posix;
 /*
  * Read up to len bytes, looping over short reads (iflag=fullblock).
  * Returns the count (0 at EOF) or -errno; -EINTR only when *stop is set
- * (a signal asked to stop), other EINTRs are retried.
+ * (a signal asked to stop), other EINTRs are retried.  *got (if not NULL)
+ * has what arrived either way, so an error's offset can be told.
  */
 ssize_t dd_read_full(const struct dd_io *io, int fd, uint8_t *buf,
-                     size_t len, const volatile sig_atomic_t *stop);
+                     size_t len, const volatile sig_atomic_t *stop,
+                     size_t *got);
 /* Write all of len bytes (EINTR retried: a record is finished even on
  * SIGINT); *wrote counts what made it.  0 or -errno (-EIO for a write
  * that wrote nothing). */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,11 @@ struct run {
 	uint8_t *zeros;            /* the shared input without if=           */
 	size_t ss, unit_in, unit_out, nsec_req;
 	uint64_t next_fill, next_write, next_sector;
-	int eof, err;
+	int eof;                   /* no more input                          */
+	int rd_err;                /* reading failed: write what came before */
+	int err;                   /* transform, write or fsync failed       */
+	char rd_msg[512];          /* the read fault, printed after draining */
+	uint64_t rd_off;           /* where in if= it happened               */
 };
 
 /* ---- workers ---------------------------------------------------------- */
@@ -235,30 +240,64 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
+/* A read fault: what and where, printed once what came before it is
+ * written (so the message can say how much that was). */
+static void read_fault(struct run *r, uint64_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void read_fault(struct run *r, uint64_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->rd_msg, sizeof r->rd_msg, fmt, ap);
+	va_end(ap);
+	r->rd_off = off;
+	r->rd_err = 1;
+}
+
+/* An input shorter than at the start (it shrank while read)? */
+static int shrank(struct run *r, size_t got)
+{
+	uint64_t end = r->st->in_bytes + got;
+
+	if (!r->j->in_size || end >= r->j->in_size)
+		return 0;
+	read_fault(r, end, "the input shrank while read: it ended at offset "
+	           "%llu of the %llu bytes it had at the start",
+	           (unsigned long long)end, (unsigned long long)r->j->in_size);
+	return 1;
+}
+
 /* Read slot s's request from if=: 1 read (possibly short), 0 nothing to
- * read (EOF or SIGINT), -1 error (message printed). */
+ * read (EOF or SIGINT), -1 error (recorded). */
 static int read_slot(struct run *r, struct slot *s, size_t *got)
 {
 	const struct dd_job *j = r->j;
-	size_t want = r->nsec_req * r->unit_in;
-	ssize_t n = dd_read_full(j->io, j->in_fd, s->in, want, &interrupted);
+	size_t want = r->nsec_req * r->unit_in, part = 0;
+	ssize_t n = dd_read_full(j->io, j->in_fd, s->in, want, &interrupted,
+	                         &part);
 
 	if (n == -EINTR)
 		return 0;
 	if (n < 0) {
-		cb_err("dd: if=%s: read error after %llu bytes: %s", j->in,
-		       (unsigned long long)(r->next_fill * want),
-		       strerror((int)-n));
+		read_fault(r, r->st->in_bytes + part, "read error at offset %llu: "
+		           "%s", (unsigned long long)(r->st->in_bytes + part),
+		           strerror((int)-n));
 		return -1;
 	}
 	*got = (size_t)n;
-	if (*got < want)
+	if (*got < want) {
 		r->eof = 1;
+		if (shrank(r, *got) && !*got)
+			return -1;
+	}
+	r->st->in_bytes += *got;
 	if (!*got || !(*got % r->unit_in))
 		return *got ? 1 : 0;
 	if (j->decrypt) {
-		cb_err("dd: if=%s: the image ends %zu bytes into a %zu-byte sector "
-		       "of this layout", j->in, *got % r->unit_in, r->unit_in);
+		read_fault(r, r->st->in_bytes, "the image ends %zu bytes into a "
+		           "%zu-byte sector of this layout", *got % r->unit_in,
+		           r->unit_in);
 		return -1;
 	}
 	cb_warn("dd: if=%s: the last record is padded with %zu zero bytes to a "
@@ -276,12 +315,12 @@ static int fill_one(struct run *r)
 	int rc;
 
 	if (r->j->in_fd >= 0 && (rc = read_slot(r, s, &got)) <= 0) {
-		if (rc < 0)
-			r->err = 1;
-		else if (!interrupted)
+		if (rc == 0 && !interrupted)
 			r->eof = 1;
 		return 0;
 	}
+	if (r->j->in_fd < 0)
+		r->st->in_bytes += got;
 	s->partial = got < want;
 	s->nsec = got / r->unit_in;
 	s->first = r->next_sector;
@@ -372,7 +411,8 @@ static void write_oldest(struct run *r)
 	size_t wrote = 0;
 
 	if (s->err && !r->err) {
-		cb_err("dd: the transform failed: %s%s%s", strerror(-s->err),
+		cb_err("dd: the transform failed at sector %llu: %s%s%s",
+		       (unsigned long long)s->first, strerror(-s->err),
 		       *s->why ? ": " : "", s->why);
 		r->err = 1;
 	}
@@ -384,8 +424,9 @@ static void write_oldest(struct run *r)
 
 		st->written += wrote;
 		if (wr < 0) {
-			cb_err("dd: of=%s: write error after %llu bytes (%zu of a "
-			       "%zu-byte record): %s", j->out,
+			cb_err("dd: of=%s: write error at offset %llu after %llu "
+			       "bytes written (%zu of a %zu-byte record): %s", j->out,
+			       (unsigned long long)st->written,
 			       (unsigned long long)st->written, wrote, s->out_len,
 			       strerror(-wr));
 			r->err = 1;
@@ -399,6 +440,29 @@ static void write_oldest(struct run *r)
 			st->full_out++;
 	}
 	r->next_write++;
+}
+
+/* After the last write: what reached of= goes to the disk even when a
+ * fault stopped the run (nothing written is lost); a read fault is told
+ * with how much was written before it. */
+static void settle(struct run *r)
+{
+	const struct dd_job *j = r->j;
+	unsigned long long written = r->st->written;
+
+	if (j->out_fd >= 0 && j->out_sync && j->io->fsync(j->out_fd) < 0 &&
+	    !r->err) {
+		cb_err("dd: of=%s: fsync failed after %llu bytes: %s", j->out,
+		       written, strerror(errno));
+		r->err = 1;
+	}
+	if (!r->rd_err)
+		return;
+	if (j->out_fd >= 0)
+		cb_err("dd: if=%s: %s; %llu bytes written to of=%s before it",
+		       j->in, r->rd_msg, written, j->out);
+	else
+		cb_err("dd: if=%s: %s (no of=: nothing written)", j->in, r->rd_msg);
 }
 
 static double now(void)
@@ -416,7 +480,7 @@ static void run_loop(struct run *r)
 	double t0 = now();
 
 	for (;;) {
-		while (!r->eof && !r->err && !interrupted &&
+		while (!r->eof && !r->rd_err && !r->err && !interrupted &&
 		       r->next_fill - r->next_write < r->p.depth &&
 		       r->next_fill < j->count && fill_one(r))
 			;
@@ -424,12 +488,7 @@ static void run_loop(struct run *r)
 			break;
 		write_oldest(r);
 	}
-	if (!r->err && j->out_fd >= 0 && j->out_sync &&
-	    j->io->fsync(j->out_fd) < 0) {
-		cb_err("dd: of=%s: fsync failed after %llu bytes: %s", j->out,
-		       (unsigned long long)r->st->written, strerror(errno));
-		r->err = 1;
-	}
+	settle(r);
 	r->st->secs = now() - t0;
 }
 
@@ -466,7 +525,7 @@ int dd_pipe_run(const struct dd_job *j, struct dd_stats *st)
 	run_loop(&r);
 	sigaction(SIGINT, &old_sa, NULL);
 	st->interrupted = interrupted;
-	rc = r.err ? -1 : 0;
+	rc = r.err || r.rd_err ? -1 : 0;
 stop_threads:
 	threads_stop(&r);
 free_workers:

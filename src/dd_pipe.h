@@ -6,6 +6,12 @@
  * transforming and writing overlap; slots are written strictly in order.
  * The clock runs from the first read to after fsync.  SIGINT stops
  * filling, finishes what is in flight and leaves st->interrupted set.
+ * Faults: a read error, an input that shrinks (EOF before its size at the
+ * start) or a partial sector in an image stop the reading; what was read
+ * before is still transformed and written, then the fault is printed
+ * with its offset and the bytes written.  A transform or write error
+ * stops the writing (the message says where and how much made it).
+ * Either way of= is fsynced, so nothing written is lost.
  * A worker's error comes back with its own message, printed by the main
  * thread.  With --decrypt and geli authentication, data that fails its
  * HMAC is reported in geli's words and counted in the stats.
@@ -23,6 +29,7 @@ struct dd_stats {
 	uint64_t full_in, part_in, full_out, part_out;
 	uint64_t bytes;             /* plaintext bytes transferred           */
 	uint64_t written;           /* bytes that reached of=                */
+	uint64_t in_bytes;          /* bytes consumed from if= (or zeros)    */
 	uint64_t bad_bytes, bad_runs;  /* --decrypt: failed authentication  */
 	double secs;
 	int interrupted;            /* SIGINT stopped the run               */
@@ -33,6 +40,8 @@ struct dd_job {
 	struct sector_xf *xf;
 	const struct dd_io *io;
 	int in_fd;                  /* -1: zeros, as /dev/zero               */
+	uint64_t in_size;           /* if= a regular file: its size at the
+	                               start (an earlier EOF is a fault); 0  */
 	int out_fd;                 /* -1: discard                          */
 	int out_sync;               /* fsync of= at the end (file, device)  */
 	const char *in, *out;       /* the operands, for messages           */

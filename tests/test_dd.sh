@@ -200,6 +200,35 @@ check "SIGINT: exit 130" [ $rc -eq 130 ]
 check "SIGINT: partial report" grep -Eq '^[0-9]+ bytes transferred in [0-9]+\.[0-9]{6} secs \([0-9]+ bytes/sec\)$' "$T/sig.out"
 check "SIGINT: says it was interrupted" grep -q interrupted "$T/sig.err"
 
+# SIGINT while writing an authenticated image: the message names the file,
+# the offset and the bytes written, the image holds exactly those and
+# every sector of it verifies
+"$CB" dd -e aes -a hmac/sha1 -K "$T/mkey" bs=64k count=100000 \
+    of="$T/sigimg" >"$T/sig.out" 2>"$T/sig.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(ls /proc/$pid/task 2>/dev/null | wc -l)" -lt 2 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 0.3
+kill -INT $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -0 $pid 2>/dev/null && { kill -KILL $pid; fail "SIGINT of=: still running after 10 s"; }
+wait $pid
+check "SIGINT of=: exit 130" [ $? -eq 130 ]
+msg=$(grep interrupted "$T/sig.err")
+n=$(echo "$msg" | sed -nE 's/.*: ([0-9]+) bytes written to of=.*/\1/p')
+check "SIGINT of=: message names offset, bytes and file" sh -c \
+    'echo "$1" | grep -Eq "interrupted at offset [0-9]+ of if=/dev/zero: [0-9]+ bytes written to of=$2"' - "$msg" "$T/sigimg"
+check "SIGINT of=: the image holds the bytes written" [ "$(wc -c <"$T/sigimg")" = "${n:-x}" ]
+check "SIGINT of=: whole sectors" [ $(( ${n:-1} % 4608 )) -eq 0 ]
+expect_exit 0 "SIGINT of=: the image verifies" "$CB" dd --decrypt -e aes \
+    -a hmac/sha1 -K "$T/mkey" bs=64k if="$T/sigimg" of="$T/sigback"
+check "SIGINT of=: it reads back as the zeros written" \
+    [ "$(tr -d '\000' <"$T/sigback" | wc -c)" -eq 0 ]
+rm -f "$T/sigimg" "$T/sigback"
+
 # ---- output format (docs/dd.md, the seed) ------------------------------------
 expect_exit 0 "geli format" "$CB" dd -e aes -l 256 -a hmac/sha256 -s 4096 count=4
 check "line 1 restates geli init" [ "$(echo "$out" | sed -n 1p)" = \
