@@ -37,7 +37,7 @@ MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan bench bench-essiv bench-geli parity plots \
+.PHONY: all check check-asan bench bench-essiv bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -98,6 +98,11 @@ bench-essiv: cryptobench
 	$(Q)scripts/deps.sh bench
 	$(Q)scripts/bench-essiv
 
+## bench-generations: one run per --cpu level, compared level to level
+bench-generations: cryptobench
+	$(Q)scripts/deps.sh bench
+	$(Q)scripts/bench-generations
+
 ## bench-geli: the geli report's matrix through cryptobench dd
 bench-geli: cryptobench
 	$(Q)scripts/deps.sh bench
@@ -135,6 +140,7 @@ help:
 	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
 	@echo "  bench-essiv  the kernel ESSIV report reproduced, native targets"
 	@echo "  bench-geli   the geli report reproduced through cryptobench dd"
+	@echo "  bench-generations  --cpu levels side by side, compared level to level"
 	@echo "  parity       cryptobench's openssl backend vs openssl speed"
 	@echo "  plots        PNG plots of results/*.csv into results/plots/"
 	@echo "  install      install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
