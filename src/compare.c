@@ -23,6 +23,7 @@ static const char usage_text[] =
 	"         [--host H] [--base-host H] [--new-host H]\n"
 	"         [--where COL=VAL|COL~TEXT] [--base-where ..] [--new-where ..]\n"
 	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
+	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...\n"
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
@@ -33,16 +34,19 @@ static const char usage_text[] =
 	"exits 1.  Without samples (version 1 files): more than PCT % slower and\n"
 	"slower by more than the two points' combined rel_spread is a\n"
 	"REGRESSION: exit 1.  Files holding several hosts are matched host by\n"
-	"host unless --by says otherwise; --host/--where select rows.  --dump\n"
-	"prints the points of the files as tab-separated values (median of\n"
-	"repeated runs) for scripts/plot.  See docs/compare.md.\n";
+	"host unless --by says otherwise; --host/--where select rows.\n"
+	"--baseline VALUE splits the FILEs (cat'ed results of a fleet) by the\n"
+	"--by column (default host) and compares every other value with VALUE.\n"
+	"--dump prints the points of the files as tab-separated values (median\n"
+	"of repeated runs) for scripts/plot.  See docs/compare.md.\n";
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_HELP, O_IGNORE };
+       O_NWHERE, O_BY, O_DUMP, O_HELP, O_IGNORE, O_BASELINE };
 
 static const struct cb_opt compare_opts[] = {
 	{ "--base-host", 1, O_BHOST },
 	{ "--base-where", 1, O_BWHERE },
+	{ "--baseline", 1, O_BASELINE },
 	{ "--by", 1, O_BY },
 	{ "--dump", 0, O_DUMP },
 	{ "--format", 1, O_FORMAT },
@@ -63,6 +67,7 @@ struct args {
 	const char **paths;
 	size_t npaths;
 	const char *by;          /* "auto", "none" or a column                  */
+	const char *baseline;    /* --baseline: a fleet against this group      */
 	double threshold;        /* percent                                     */
 	int csv_out, dump;
 };
@@ -151,6 +156,9 @@ static int take_opt(struct args *a, int id, const char *arg)
 		return cmp_parse_ignore(&a->sel, arg);
 	case O_DUMP:
 		a->dump = 1;
+		break;
+	case O_BASELINE:
+		a->baseline = arg;
 		break;
 	case O_HELP:
 		fputs(usage_text, stdout);
@@ -244,12 +252,15 @@ static int do_compare(const struct args *a)
 		bad += cmp_is_bad(c[k].v);
 	for (size_t k = 0; k < n.npts; k++)
 		only[1] += !n.pts[k].match;
-	if (a->csv_out)
-		cmp_print_csv(stdout, &b, &n, c, nc, bycol);
-	else
+	if (a->csv_out) {
+		cmp_print_csv_header(stdout, bycol);
+		cmp_print_csv(stdout, &b, &n, c, nc);
+	} else {
 		cmp_print_table(stdout, &b, &n, c, nc, bycol, a->threshold);
-	cmp_print_summary(a->csv_out ? stderr : stdout, a->csv_out, c, nc, only,
-	                  a->threshold);
+	}
+	cmp_print_summary(a->csv_out ? stderr : stdout, a->csv_out ?
+	                  "cryptobench: compare: summary" : "\nsummary", c, nc,
+	                  only, a->threshold);
 	if (flush_stdout() < 0)
 		goto out;
 	if (!nc) {
@@ -269,10 +280,16 @@ out:
 /* The files the mode wants; 0 or -EINVAL after a message. */
 static int check_paths(const struct args *a)
 {
-	if (a->dump) {
+	if (a->baseline && (a->dump || !strcmp(a->by, "none"))) {
+		cb_err("compare: --baseline compares groups of --by COL: not "
+		       "with %s", a->dump ? "--dump" : "--by none");
+		return -EINVAL;
+	}
+	if (a->dump || a->baseline) {
 		if (a->npaths)
 			return 0;
-		cb_err("compare --dump: no file given");
+		cb_err("compare %s: no file given", a->dump ? "--dump" :
+		       "--baseline");
 		fputs(usage_text, stderr);
 		return -EINVAL;
 	}
@@ -302,7 +319,11 @@ int cmd_compare(int argc, char **argv)
 	if (rc == 0)
 		rc = check_paths(&a);
 	if (rc == 0)
-		rc = a.dump ? do_dump(&a) : do_compare(&a);
+		rc = a.dump ? do_dump(&a)
+		     : a.baseline ? cmp_fleet(a.paths, a.npaths, &a.sel,
+		                              strcmp(a.by, "auto") ? a.by : "host",
+		                              a.baseline, a.threshold, a.csv_out)
+		     : do_compare(&a);
 	else
 		rc = rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	for (size_t k = 0; k < a.sel.nflt; k++)

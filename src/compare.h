@@ -6,6 +6,7 @@
  *                      of BASE and NEW;
  *   compare_verdict.c  the verdict on one pair of points;
  *   compare_write.c    the table, the CSV and the --dump view;
+ *   compare_fleet.c    groups of a fleet against a baseline group;
  *   compare.c          the command: options -> calls.
  *
  * Each file uses only the ones listed above it.  docs/compare.md is the
@@ -153,12 +154,28 @@ int cmp_is_bad(enum cmp_verdict v);
 void cmp_print_table(FILE *f, const struct cmp_side *b,
                      const struct cmp_side *n, const struct cmp *c, size_t nc,
                      const char *bycol, double threshold);
+/* --format csv: the header (the first column named bycol, or "group"),
+ * then the rows of the pairs and of the points only one side has. */
+void cmp_print_csv_header(FILE *f, const char *bycol);
 void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
-                   const struct cmp *c, size_t nc, const char *bycol);
-/* The last line: counts of the verdicts; only[] = points only in B, N. */
-void cmp_print_summary(FILE *f, int csv_out, const struct cmp *c, size_t nc,
-                       const size_t only[2], double threshold);
+                   const struct cmp *c, size_t nc);
+/* "LEAD: N matched: " and the counts of the verdicts; only[] = points
+ * only in BASE, only in NEW. */
+void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
+                       size_t nc, const size_t only[2], double threshold);
 /* --dump: the measured points of s as tab-separated values. */
 void cmp_print_dump(FILE *f, const struct cmp_side *s);
+
+/* ---- a fleet against a baseline (compare_fleet.c) ----------------------- */
+
+/*
+ * Split the rows of paths[0..npaths) by bycol and compare every group
+ * with the group whose value is baseline (filters of side 1 select in the
+ * baseline, of side 2 in the others).  Prints a table (or CSV rows) per
+ * group and a last summary line; returns the exit status.
+ */
+int cmp_fleet(const char *const *paths, size_t npaths,
+              const struct cmp_select *user, const char *bycol,
+              const char *baseline, double threshold, int csv_out);
 
 #endif

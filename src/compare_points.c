@@ -270,6 +270,8 @@ static int row_selected(const struct cb_csv *csv, const struct cb_csv_rec *row,
 		if (!(f->sides & side))
 			continue;
 		v = cb_csv_get(csv, row, f->col);
+		if ((!v || !*v) && cmp_by_default(f->col))
+			v = cmp_by_default(f->col);
 		if (!v)
 			v = "";
 		if (f->op == '=' ? strcmp(v, f->val) != 0
@@ -364,7 +366,8 @@ int cmp_side_load(struct cmp_side *s, const struct cmp_select *sel)
 		for (size_t i = 0; i < sel->nflt; i++) {
 			const struct cmp_filter *flt = &sel->flt[i];
 
-			if (!(flt->sides & s->sidebit) || cb_csv_has(csv, flt->col))
+			if (!(flt->sides & s->sidebit) || cb_csv_has(csv, flt->col) ||
+			    cmp_by_default(flt->col))
 				continue;
 			cb_err("%s: no column '%s' to select on", csv->name,
 			       flt->col);

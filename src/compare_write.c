@@ -348,8 +348,7 @@ static void csv_test(FILE *f, const struct cmp *x)
 	fprintf(f, ",%zu,%zu\n", x->b->nsamples, x->n->nsamples);
 }
 
-void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
-                   const struct cmp *c, size_t nc, const char *bycol)
+void cmp_print_csv_header(FILE *f, const char *bycol)
 {
 	cb_csv_write_field(f, bycol ? bycol : csv_key_cols[0]);
 	for (size_t i = 1; csv_key_cols[i]; i++)
@@ -359,6 +358,11 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 	      "new_backend_version,ratio,change_pct,verdict,method,"
 	      "ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,"
 	      "new_samples\n", f);
+}
+
+void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
+                   const struct cmp *c, size_t nc)
+{
 	for (size_t i = 0; i < nc; i++) {
 		put_key(f, c[i].b, csv_key_cols, 0);
 		csv_side(f, c[i].b);
@@ -386,8 +390,8 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 	}
 }
 
-void cmp_print_summary(FILE *f, int csv_out, const struct cmp *c, size_t nc,
-                       const size_t only[2], double threshold)
+void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
+                       size_t nc, const size_t only[2], double threshold)
 {
 	size_t counts[V_NVERDICTS] = { 0 }, tested = 0;
 
@@ -395,20 +399,19 @@ void cmp_print_summary(FILE *f, int csv_out, const struct cmp *c, size_t nc,
 		counts[c[i].v]++;
 		tested += c[i].tested != 0;
 	}
-	fprintf(f, "%ssummary: %zu matched: ", csv_out ?
-	        "cryptobench: compare: " : "\n", nc);
+	fprintf(f, "%s: %zu matched: ", lead, nc);
 	if (tested)
 		fprintf(f, "%zu slower, %zu faster, %zu same, %zu inconclusive",
 		        counts[V_SLOWER], counts[V_FASTER], counts[V_SAME],
 		        counts[V_INCONCLUSIVE]);
 	if (tested && tested < nc)
 		fputs("; spread rule: ", f);
-	if (tested < nc)
+	if (!tested || tested < nc)
 		fprintf(f, "%zu regression%s, %zu improved, ", counts[V_REGRESSION],
 		        counts[V_REGRESSION] == 1 ? "" : "s", counts[V_IMPROVED]);
 	if (!tested)
 		fprintf(f, "%zu same, ", counts[V_SAME]);
-	if (tested < nc)
+	if (!tested || tested < nc)
 		fprintf(f, "%zu noise", counts[V_NOISE]);
 	if (counts[V_FAILED])
 		fprintf(f, ", %zu FAILED", counts[V_FAILED]);

@@ -231,6 +231,35 @@ check "fallback uses the old verdicts" contains "$out" "0 regressions"
 expect_exit 2 "samples: a bad sample_ops value" "$CB" compare "$T/s_base.csv" "$T/s_bad.csv"
 check "bad sample named with FILE:LINE" contains "$err" "$T/s_bad.csv:2: column 'sample_ops': 'fast'"
 
+# a fleet: hosts (or CPU levels) cat'ed together, each against a baseline
+v2 "$T/f_a.csv" 1 1 1 hostA
+v2 "$T/f_b.csv" 0.8 1 1 hostB
+v2 "$T/f_c.csv" 1 1.01 1 hostC
+cat "$T/f_a.csv" "$T/f_b.csv" "$T/f_c.csv" >"$T/fleet.csv"
+expect_exit 1 "--baseline: a host slower than the baseline exits 1" "$CB" compare --baseline hostA "$T/fleet.csv"
+check "--baseline: hostB section" contains "$out" "NEW  host=hostB: 3 points"
+check "--baseline: hostB summary" contains "$out" "summary of host=hostB: 3 matched: 1 slower, 0 faster, 2 same"
+check "--baseline: hostC summary" contains "$out" "summary of host=hostC: 3 matched: 0 slower, 0 faster, 3 same"
+check "--baseline: last line counts all" contains "$(printf '%s\n' "$out" | tail -n 1)" "2 host values against host hostA: 6 matched: 1 slower"
+expect_exit 0 "--baseline hostC vs hostA only (--where)" "$CB" compare --baseline hostA --new-host hostC "$T/fleet.csv"
+check "--new-host selects the compared hosts" lacks "$out" "hostB"
+expect_exit 1 "--baseline --format csv" "$CB" compare --baseline hostA --format csv "$T/fleet.csv"
+check "--baseline csv: host column" contains "$(printf '%s\n' "$out" | head -n 1)" "host,tool,backend"
+check "--baseline csv: hostB slower row" contains "$(printf '%s\n' "$out" | grep '^hostB,.*cbc(aes)')" ",slower,"
+expect_exit 2 "--baseline not in the files" "$CB" compare --baseline hostZ "$T/fleet.csv"
+check "--baseline: the hosts listed" contains "$err" "'hostA', 'hostB', 'hostC'"
+expect_exit 2 "--baseline with --dump" "$CB" compare --baseline hostA --dump "$T/fleet.csv"
+v2 "$T/l_a.csv" 1 1 1 hostA aesni
+v2 "$T/l_v.csv" 1.5 1 1 hostA vaes512
+cat "$T/l_v.csv" "$T/l_a.csv" >"$T/levels.csv"
+expect_exit 1 "--by cpu_level --baseline vaes512" "$CB" compare --by cpu_level --baseline vaes512 "$T/levels.csv"
+check "cpu_level: aesni slower on cbc" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "SLOWER"
+check "cpu_level: summary" contains "$out" "1 cpu_level value against cpu_level vaes512"
+{ echo "$H"; row hostA 'cbc(aes)' 128 4096 encrypt d 4096000000 0.01; } >"$T/l_v1.csv"
+cat "$T/l_a.csv" "$T/l_v1.csv" >"$T/levels1.csv"
+expect_exit 0 "cpu_level: a version 1 file counts as max" "$CB" compare --by cpu_level --baseline max "$T/levels1.csv"
+check "cpu_level: max against aesni" contains "$out" "NEW  cpu_level=aesni"
+
 # missing files and usage
 expect_exit 2 "missing file" "$CB" compare "$T/base.csv" "$T/nope.csv"
 check "missing file named" contains "$err" "$T/nope.csv"
