@@ -3,7 +3,8 @@
  * record on every implementation of its algorithm, encrypt and decrypt,
  * out of place and in place, and in two pieces where the algorithm
  * streams; negative records (expect = fail) must be rejected.  Also the
- * `kat` command and the correctness gate used before timing.
+ * correctness gate used before timing.  The `kat` command is cmd_kat.c,
+ * its report formats kat_report.c.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -13,7 +14,6 @@
 #include <unistd.h>
 
 #include "cb.h"
-#include "cmd.h"
 #include "kat.h"
 #include "template.h"
 #include "sector.h"
@@ -479,25 +479,18 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				continue;
 			if (a->kind != CB_MAC &&
 			    !cb_impl_key_ok(impl, a, rec_key_bits(a, r))) {
-				cnt->skipped++;
-				if (out && verbose)
-					fprintf(out, "SKIP %s:%u %s %s: %u-bit keys "
-					        "unavailable in this driver\n", r->file,
-					        r->line, backend, impl->driver,
-					        rec_key_bits(a, r));
+				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
+				         "%u-bit keys unavailable in this driver",
+				         rec_key_bits(a, r));
 				continue;
 			}
 			cb_clear_error();
 			rc = cb_inst_new(&x, impl, a->kind == CB_HASH ? NULL : key,
 			                 a->kind == CB_HASH ? 0 : kl);
 			if (rc == -ENOTSUP) {
-				cnt->skipped++;
-				if (out && verbose)
-					fprintf(out, "SKIP %s:%u %s %s: key not supported "
-					        "by this driver%s%s\n", r->file, r->line,
-					        backend, impl->driver,
-					        *cb_last_error() ? ": " : "",
-					        cb_last_error());
+				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
+				         "key not supported by this driver%s%s",
+				         *cb_last_error() ? ": " : "", cb_last_error());
 				continue;
 			}
 			if (rc < 0) {
@@ -510,14 +503,11 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				}
 				cb_inst_free(&x);
 			}
-			if (fail) {
-				cnt->failed++;
-				if (out)
-					fprintf(out, "FAIL %s:%u %s %s: %s\n", r->file,
-					        r->line, backend, impl->driver, fail);
-			} else {
+			if (fail)
+				kat_note(cnt, out, verbose, 0, r, backend, impl->driver,
+				         "%s", fail);
+			else
 				cnt->passed++;
-			}
 		}
 }
 
@@ -542,127 +532,4 @@ int kat_gate(const struct cb_impl *impl, unsigned *nrun)
 	if (nrun)
 		*nrun = cnt.passed + cnt.failed;
 	return cnt.failed ? -EBADMSG : 0;
-}
-
-/* ---- the command ---------------------------------------------------------- */
-
-enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE };
-
-int cmd_kat(int argc, char **argv)
-{
-	static const struct cb_opt opts[] = {
-		{ "--backend", 1, OPT_BACKEND }, { "-b", 1, OPT_BACKEND },
-		{ "--alg", 1, OPT_ALG }, { "-v", 0, OPT_VERBOSE },
-		{ "--verbose", 0, OPT_VERBOSE }, { NULL, 0, 0 },
-	};
-	const struct cb_backend *sel[16];
-	size_t nsel = 0, nfiles = 0;
-	const struct cb_alg *only = NULL;
-	struct vec_file *files = NULL;
-	struct kat_count total = {0};
-	int i = 1, id, verbose = 0, rc = CB_EXIT_OK, npaths = 0;
-	const char *arg;
-
-	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
-		switch (id) {
-		case -2:
-			rc = CB_EXIT_USAGE;
-			goto out;
-		case OPT_BACKEND:
-			if (!(sel[nsel] = cb_backend_find(arg))) {
-				cb_err("--backend: unknown backend '%s' (see "
-				       "'cryptobench list backends')", arg);
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-			if (nsel < 15)
-				nsel++;
-			break;
-		case OPT_ALG:
-			if (!(only = cb_alg_find(arg, NULL))) {
-				cb_err("--alg: unknown algorithm '%s' (see "
-				       "'cryptobench list algs')", arg);
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-			break;
-		case OPT_VERBOSE:
-			verbose = 1;
-			break;
-		case 0:
-			npaths++;
-			if (kat_load(arg, &files, &nfiles) < 0) {
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-			break;
-		}
-	}
-	if (!npaths && kat_load(kat_default_dir(), &files, &nfiles) < 0) {
-		rc = CB_EXIT_USAGE;
-		goto out;
-	}
-	if (kat_validate(files, nfiles) < 0) {
-		rc = CB_EXIT_USAGE;
-		goto out;
-	}
-	if (!nsel)
-		for (; cb_backends[nsel]; nsel++)
-			sel[nsel] = cb_backends[nsel];
-
-	printf("%-8s %-46s %6s %6s %7s  %s\n", "backend", "algorithm",
-	       "passed", "failed", "skipped", "driver");
-	for (size_t bi = 0; bi < nsel; bi++) {
-		const struct cb_backend *b = sel[bi];
-		const char *why;
-
-		if (cb_backend_status(b, &why) < 0) {
-			printf("%-8s unavailable: %s\n", b->name, why);
-			continue;
-		}
-		for (const struct cb_impl *const *p = cb_backend_impls(b); *p;
-		     p++) {
-			struct kat_count c = {0};
-
-			if (only && strcmp((*p)->alg, only->name))
-				continue;
-			if (cb_impl_status(*p, &why) < 0) {
-				printf("%-8s %-46s unavailable: %s  %s\n", b->name,
-				       (*p)->alg, why, (*p)->driver);
-				continue;
-			}
-			kat_run_impl(*p, b->name, files, nfiles, &c, stdout,
-			             verbose);
-			if (!c.passed && !c.failed && !c.skipped)
-				continue;
-			printf("%-8s %-46s %6u %6u %7u  %s\n", b->name, (*p)->alg,
-			       c.passed, c.failed, c.skipped, (*p)->driver);
-			total.passed += c.passed;
-			total.failed += c.failed;
-			total.skipped += c.skipped;
-		}
-		if (!only) {     /* sector-transform records (alg = geli, dm-crypt) */
-			struct kat_count c = {0};
-
-			sector_kat_run(b, files, nfiles, NULL, &c, stdout, verbose);
-			if (c.passed || c.failed || c.skipped)
-				printf("%-8s %-46s %6u %6u %7u  %s\n", b->name,
-				       "sector transforms (geli, dm-crypt)", c.passed,
-				       c.failed, c.skipped, "src/sector.c");
-			total.passed += c.passed;
-			total.failed += c.failed;
-			total.skipped += c.skipped;
-		}
-	}
-	printf("%u passed, %u failed", total.passed, total.failed);
-	if (total.skipped)
-		printf(", %u skipped", total.skipped);
-	printf("\n");
-	rc = total.failed ? CB_EXIT_FAIL
-	     : total.passed ? CB_EXIT_OK : CB_EXIT_SKIP;
-out:
-	for (size_t k = 0; k < nfiles; k++)
-		vec_free(&files[k]);
-	free(files);
-	return rc;
 }

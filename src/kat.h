@@ -12,7 +12,58 @@
 #include "sector.h"
 #include "vec.h"
 
-struct kat_count { unsigned passed, failed, skipped; };
+/* A failure or a skip of one record, kept for `kat --format tap|junit`. */
+struct kat_note {
+	char *where;        /* "file:line" of the record                      */
+	char *label;        /* the driver ("alg (drivers)" for sector records)  */
+	char *what;         /* what failed, or why it was skipped             */
+	int skip;
+};
+struct kat_log {
+	struct kat_note *v;
+	size_t n;
+};
+
+/* Counts of one run; log (optional) collects the failures and skips. */
+struct kat_count {
+	unsigned passed, failed, skipped;
+	struct kat_log *log;
+};
+
+/* ---- kat_report.c: notes and the report writers --------------------- */
+
+/*
+ * Count a failure (skip 0) or a skip of record r: print
+ * "FAIL|SKIP file:line backend label: what" to out (if non-NULL; skips only
+ * with verbose) and add it to cnt->log (if non-NULL).
+ */
+void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
+              const struct vec_rec *r, const char *backend,
+              const char *label, const char *fmt, ...)
+        __attribute__((format(printf, 8, 9)));
+void kat_log_free(struct kat_log *log);
+
+/* One test case of a report: an implementation (or a backend's sector
+ * transforms, or an unavailable backend: alg NULL) and what it did. */
+struct kat_case {
+	const char *backend, *alg, *driver;
+	const char *unavailable;   /* non-NULL: could not run, and why        */
+	const struct kat_count *c; /* with its log (tap, junit)                */
+	double seconds;
+};
+
+/* `kat --format`: text (the table), tap (TAP version 13), junit (XML). */
+struct kat_writer {
+	const char *name;
+	int notes;                 /* 1: wants the notes in a log, not printed */
+	void (*begin)(FILE *f);
+	void (*one)(FILE *f, const struct kat_case *k, unsigned n);
+	void (*end)(FILE *f, const struct kat_count *total, unsigned ncases);
+	const char *what;          /* one line for --help                     */
+};
+extern const struct kat_writer kat_writers[];   /* sorted by name        */
+extern const size_t kat_nwriters;
+const struct kat_writer *kat_writer_find(const char *name);
 
 /* The default vectors directory: ./vectors if present, else the
  * installed one. */

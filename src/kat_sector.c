@@ -259,18 +259,16 @@ void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
 			cb_clear_error();
 			fail = kat_one(b, r, &skipped, drv, sizeof drv);
 			if (skipped) {
-				cnt->skipped++;
-				if (out && verbose)
-					fprintf(out, "SKIP %s:%u %s %s: %s\n", r->file,
-					        r->line, b->name, vec_get(r, "alg")->text, drv);
+				kat_note(cnt, out, verbose, 1, r, b->name,
+				         vec_get(r, "alg")->text, "%s", drv);
 			} else if (fail) {
-				cnt->failed++;
-				if (out)
-					fprintf(out, "FAIL %s:%u %s %s (%s): %s%s%s\n",
-					        r->file, r->line, b->name,
-					        vec_get(r, "alg")->text, drv, fail,
-					        *cb_last_error() ? ": " : "",
-					        cb_last_error());
+				char label[300];
+
+				snprintf(label, sizeof label, "%s (%s)",
+				         vec_get(r, "alg")->text, drv);
+				kat_note(cnt, out, verbose, 0, r, b->name, label,
+				         "%s%s%s", fail, *cb_last_error() ? ": " : "",
+				         cb_last_error());
 			} else {
 				cnt->passed++;
 			}

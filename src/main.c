@@ -33,8 +33,8 @@ static const struct command commands[] = {
 	  "      geli/dm-crypt sector encryption (-e none: baseline), timed" },
 	{ "help", NULL, "help      this text" },
 	{ "kat", cmd_kat,
-	  "kat [--backend B]... [--alg A] [-v] [PATH...]\n"
-	  "      known-answer tests (default PATH: vectors/)" },
+	  "kat [--backend B]... [--alg A] [-v] [--format text|tap|junit] [PATH...]\n"
+	  "      known-answer tests (default PATH: vectors/); tap/junit for CI" },
 	{ "list", cmd_list,
 	  "list [backends|algs]\n"
 	  "      backends, versions, CPU features; algorithms and drivers" },

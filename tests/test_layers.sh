@@ -62,8 +62,11 @@ check "finder prints the cycle" contains "$c" "a.c -> b.c -> c.c -> a.c"
 c=$(printf 'a.c b.c\nb.c c.c\na.c c.c\n' | cycles)
 check "finder accepts a DAG" [ -z "$c" ]
 
-set -- "$BUILD"/src/*.o
-if [ ! -f "$1" ]; then
+set --
+for o in "$BUILD"/src/*.o; do      # objects of files that still exist
+	[ -f "src/$(basename "$o" .o).c" ] && set -- "$@" "$o"
+done
+if [ $# -eq 0 ]; then
 	echo "SKIP: no objects under $BUILD/src (build first)"; exit 77
 fi
 edges "$@" >"$T/edges"

@@ -1,0 +1,184 @@
+/*
+ * cmd_kat.c - `cryptobench kat`: options into calls.  Loads and validates
+ * the vectors (kat.c), runs them on every implementation of the selected
+ * backends and the sector-transform records (kat_sector.c), and hands one
+ * test case per backend x algorithm to the writer --format names
+ * (kat_report.c: text, tap, junit).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cb.h"
+#include "cmd.h"
+#include "kat.h"
+#include "util.h"
+
+enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE, OPT_FORMAT, OPT_HELP };
+
+static const char kat_usage[] =
+	"usage: cryptobench kat [--backend B]... [--alg A] [-v] "
+	"[--format text|tap|junit] [PATH...]\n"
+	"Runs the known-answer vectors (*.vec files under each PATH; default:\n"
+	"the vectors/ directory) on every implementation of every backend.\n"
+	"  -b, --backend B   only backend B (repeatable)\n"
+	"      --alg A       only algorithm A (canonical name or alias)\n"
+	"  -v, --verbose     also print the records skipped, with the reason\n"
+	"      --format F    text (default): the table; tap: TAP version 13\n"
+	"                    for prove; junit: JUnit XML for CI test reports.\n"
+	"                    One case per backend x algorithm; a failure names\n"
+	"                    the record's file:line and driver\n"
+	"  -h, --help        this text\n"
+	"Exit: 0 all passed, 1 a record failed, 2 a bad vectors file or\n"
+	"option, 77 nothing ran.\n";
+
+struct kat_opts {
+	const struct cb_backend *sel[16];
+	size_t nsel, nfiles;
+	const struct cb_alg *only;
+	const struct kat_writer *w;
+	struct vec_file *files;
+	int verbose, help;
+};
+
+/* Options and paths into o; CB_EXIT_OK or CB_EXIT_USAGE (message printed). */
+static int parse_opts(int argc, char **argv, struct kat_opts *o)
+{
+	static const struct cb_opt opts[] = {
+		{ "--backend", 1, OPT_BACKEND }, { "-b", 1, OPT_BACKEND },
+		{ "--alg", 1, OPT_ALG }, { "-v", 0, OPT_VERBOSE },
+		{ "--verbose", 0, OPT_VERBOSE }, { "--format", 1, OPT_FORMAT },
+		{ "--help", 0, OPT_HELP }, { "-h", 0, OPT_HELP }, { NULL, 0, 0 },
+	};
+	int i = 1, id, npaths = 0;
+	const char *arg;
+
+	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
+		if (id == -2)
+			return CB_EXIT_USAGE;
+		if (id == OPT_HELP) {
+			o->help = 1;
+			return CB_EXIT_OK;
+		}
+		if (id == OPT_BACKEND && !(o->sel[o->nsel] = cb_backend_find(arg))) {
+			cb_err("--backend: unknown backend '%s' (see "
+			       "'cryptobench list backends')", arg);
+			return CB_EXIT_USAGE;
+		}
+		if (id == OPT_BACKEND && o->nsel < 15)
+			o->nsel++;
+		if (id == OPT_ALG && !(o->only = cb_alg_find(arg, NULL))) {
+			cb_err("--alg: unknown algorithm '%s' (see "
+			       "'cryptobench list algs')", arg);
+			return CB_EXIT_USAGE;
+		}
+		if (id == OPT_FORMAT && !(o->w = kat_writer_find(arg))) {
+			cb_err("--format: unknown format '%s' (text, tap, junit)",
+			       arg);
+			return CB_EXIT_USAGE;
+		}
+		o->verbose |= id == OPT_VERBOSE;
+		if (id == 0 && (++npaths, kat_load(arg, &o->files, &o->nfiles) < 0))
+			return CB_EXIT_USAGE;
+	}
+	if (!npaths && kat_load(kat_default_dir(), &o->files, &o->nfiles) < 0)
+		return CB_EXIT_USAGE;
+	if (kat_validate(o->files, o->nfiles) < 0)
+		return CB_EXIT_USAGE;
+	if (!o->nsel)
+		for (; cb_backends[o->nsel] && o->nsel < 16; o->nsel++)
+			o->sel[o->nsel] = cb_backends[o->nsel];
+	return CB_EXIT_OK;
+}
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Hand case k to the writer (if anything ran or it could not run) and add
+ * its counts to total. */
+static void emit(const struct kat_opts *o, struct kat_case *k,
+                 struct kat_count *total, unsigned *ncases)
+{
+	const struct kat_count *c = k->c;
+
+	if (!k->unavailable && !c->passed && !c->failed && !c->skipped)
+		return;
+	o->w->one(stdout, k, ++*ncases);
+	total->passed += c->passed;
+	total->failed += c->failed;
+	total->skipped += c->skipped;
+}
+
+/* Every implementation of backend b, then its sector-transform records. */
+static void run_backend(const struct kat_opts *o, const struct cb_backend *b,
+                        struct kat_count *total, unsigned *ncases)
+{
+	FILE *out = o->w->notes ? NULL : stdout;
+	struct kat_log log = {0};
+	struct kat_count c = { .log = o->w->notes ? &log : NULL };
+	struct kat_case k = { .backend = b->name, .c = &c };
+	const char *why;
+	double t0;
+
+	if (cb_backend_status(b, &why) < 0) {
+		k.unavailable = why;
+		emit(o, &k, total, ncases);
+		return;
+	}
+	for (const struct cb_impl *const *p = cb_backend_impls(b); *p; p++) {
+		if (o->only && strcmp((*p)->alg, o->only->name))
+			continue;
+		k.alg = (*p)->alg;
+		k.driver = (*p)->driver;
+		k.unavailable = cb_impl_status(*p, &why) < 0 ? why : NULL;
+		t0 = now_sec();
+		if (!k.unavailable)
+			kat_run_impl(*p, b->name, o->files, o->nfiles, &c, out,
+			             o->verbose);
+		k.seconds = now_sec() - t0;
+		emit(o, &k, total, ncases);
+		kat_log_free(&log);
+		c = (struct kat_count){ .log = c.log };
+	}
+	if (o->only)
+		return;
+	k.alg = "sector transforms (geli, dm-crypt)";
+	k.driver = "src/sector.c";
+	k.unavailable = NULL;
+	t0 = now_sec();
+	sector_kat_run(b, o->files, o->nfiles, NULL, &c, out, o->verbose);
+	k.seconds = now_sec() - t0;
+	if (c.passed || c.failed || c.skipped)
+		emit(o, &k, total, ncases);
+	kat_log_free(&log);
+}
+
+int cmd_kat(int argc, char **argv)
+{
+	struct kat_opts o = { .w = kat_writer_find("text") };
+	struct kat_count total = {0};
+	unsigned ncases = 0;
+	int rc = parse_opts(argc, argv, &o);
+
+	if (o.help)
+		fputs(kat_usage, stdout);
+	if (rc != CB_EXIT_OK || o.help)
+		goto out;
+	o.w->begin(stdout);
+	for (size_t bi = 0; bi < o.nsel; bi++)
+		run_backend(&o, o.sel[bi], &total, &ncases);
+	o.w->end(stdout, &total, ncases);
+	rc = total.failed ? CB_EXIT_FAIL
+	     : total.passed ? CB_EXIT_OK : CB_EXIT_SKIP;
+out:
+	for (size_t k = 0; k < o.nfiles; k++)
+		vec_free(&o.files[k]);
+	free(o.files);
+	return rc;
+}
