@@ -99,7 +99,8 @@ static void rec_free(struct vec_rec *r)
  * "repeat(HEX, COUNT)" - the bytes of HEX written COUNT times (the
  * one-million-'a' hash messages: repeat(61, 1000000)).  0 or a message.
  */
-static const char *hex_value(const char *val, uint8_t **bin, size_t *len)
+static const char *hex_value(const char *val, uint8_t **bin, size_t *len,
+                             size_t *budget)
 {
 	const char *p = val + 7, *comma;
 	char hex[2 * 64 + 1], *end;
@@ -133,6 +134,11 @@ static const char *hex_value(const char *val, uint8_t **bin, size_t *len)
 		free(unit);
 		return "repeat: the value would exceed 64 MiB";
 	}
+	if (ul * (size_t)count > *budget) {
+		free(unit);
+		return "repeat: the file's repeated values would exceed 256 MiB";
+	}
+	*budget -= ul * (size_t)count;
 	*len = ul * (size_t)count;
 	*bin = cb_xmalloc(*len ? *len : 1);
 	for (size_t i = 0; i < *len; i += ul)
@@ -142,7 +148,7 @@ static const char *hex_value(const char *val, uint8_t **bin, size_t *len)
 }
 
 static int parse_line(struct vec_rec *r, const char *path, unsigned lineno,
-                      char *line)
+                      char *line, size_t *budget)
 {
 	char *eq = strchr(line, '='), *name, *val;
 	const struct vec_field_def *def;
@@ -178,7 +184,7 @@ static int parse_line(struct vec_rec *r, const char *path, unsigned lineno,
 	f->line = lineno;
 	switch (def->type) {
 	case VEC_HEX:
-		if ((msg = hex_value(val, &f->bin, &f->len))) {
+		if ((msg = hex_value(val, &f->bin, &f->len, budget))) {
 			fprintf(stderr, "%s:%u: %s: %s\n", path, lineno, name, msg);
 			return -EINVAL;
 		}
@@ -232,6 +238,7 @@ int vec_read(const char *path, struct vec_file *vf)
 	ssize_t got;
 	unsigned lineno = 0;
 	struct vec_rec cur = {0};
+	size_t budget = VEC_MAX_REPEAT_FILE;
 	int rc = 0;
 
 	memset(vf, 0, sizeof *vf);
@@ -273,7 +280,7 @@ int vec_read(const char *path, struct vec_file *vf)
 		}
 		if (!cur.nf)
 			cur.line = lineno;
-		if ((rc = parse_line(&cur, path, lineno, s)) < 0)
+		if ((rc = parse_line(&cur, path, lineno, s, &budget)) < 0)
 			break;
 	}
 	if (!rc && ferror(fp)) {

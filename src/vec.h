@@ -33,6 +33,7 @@ struct vec_field {
 
 #define VEC_MAX_FIELDS 24
 #define VEC_MAX_REPEAT ((size_t)64 << 20)  /* bytes a repeat(...) may make */
+#define VEC_MAX_REPEAT_FILE ((size_t)256 << 20)  /* ... all of a file's     */
 
 struct vec_rec {
 	const char *file;

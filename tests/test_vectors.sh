@@ -60,6 +60,8 @@ vec repbig 'alg = sha256
 msg = repeat(6161, 40000000)
 md = 00'
 bad repbig 2 "64 MiB"
+{ for i in 1 2 3 4 5; do printf 'alg = sha256\nmsg = repeat(6161, 30000000)\nmd = 00\n\n'; done; } >"$T/repfile.vec"
+bad repfile 18 "256 MiB"
 vec repparen 'alg = sha256
 msg = repeat(61, 3
 md = 00'
