@@ -110,6 +110,14 @@ struct cb_alias {
  * numbering in 512-byte units.  The caller falls back to one encrypt() per
  * sector when these are NULL.
  *
+ * Requests in flight (optional, NULL if absent): encrypt_batch /
+ * decrypt_batch run n independent requests of len bytes each, request i
+ * from in[i] to out[i] with IV ivs[i] (ivs NULL for algorithms without
+ * an IV) - tcrypt's multibuffer mode, an async driver's queue.  An
+ * implementation that has them interleaves the requests' chains; for the
+ * others cb_inst_batch() runs the n requests one after another, so the
+ * two are compared like for like.
+ *
  * Hash/MAC: init(ctx) starts a message, update() adds bytes, final() writes
  * digest_len bytes.  MACs get their key in setkey() first.
  *
@@ -151,6 +159,12 @@ struct cb_impl {
 	int (*decrypt_sectors)(void *ctx, uint64_t first_iv, uint64_t iv_step,
 	                       size_t sector_size, const uint8_t *in,
 	                       uint8_t *out, size_t len);
+	int (*encrypt_batch)(void *ctx, unsigned n, const uint8_t *const *ivs,
+	                     const uint8_t *const *in, uint8_t *const *out,
+	                     size_t len);
+	int (*decrypt_batch)(void *ctx, unsigned n, const uint8_t *const *ivs,
+	                     const uint8_t *const *in, uint8_t *const *out,
+	                     size_t len);
 
 	int (*init)(void *ctx);
 	int (*update)(void *ctx, const uint8_t *in, size_t len);
@@ -272,6 +286,12 @@ int cb_inst_rekey(struct cb_inst *inst, const uint8_t *key, size_t keylen);
 int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
                     uint64_t iv_step, size_t sector_size, const uint8_t *in,
                     uint8_t *out, size_t len);
+/* n independent requests of len bytes (request i: ivs[i], in[i] ->
+ * out[i]; ivs NULL only for algorithms without an IV) through the
+ * implementation's batch entry point, or one after another. */
+int cb_inst_batch(struct cb_inst *inst, int enc, unsigned n,
+                  const uint8_t *const *ivs, const uint8_t *const *in,
+                  uint8_t *const *out, size_t len);
 /* One-shot digest/MAC of msg into out (alg->digest_len bytes). */
 int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
                    uint8_t *out);

@@ -118,6 +118,32 @@ int cb_inst_sectors(struct cb_inst *inst, int enc, uint64_t first_iv,
 	return 0;
 }
 
+int cb_inst_batch(struct cb_inst *inst, int enc, unsigned n,
+                  const uint8_t *const *ivs, const uint8_t *const *in,
+                  uint8_t *const *out, size_t len)
+{
+	const struct cb_impl *im = inst->impl;
+	int (*batch)(void *, unsigned, const uint8_t *const *,
+	             const uint8_t *const *, uint8_t *const *, size_t) =
+	        enc ? im->encrypt_batch : im->decrypt_batch;
+	cb_crypt_fn one = enc ? im->encrypt : im->decrypt;
+
+	if (inst->alg->iv_len && !ivs)
+		return -EINVAL;
+	if (batch)
+		return batch(inst->ctx, n, ivs, in, out, len);
+	if (!one)
+		return -EINVAL;
+	for (unsigned i = 0; i < n; i++) {
+		int rc = one(inst->ctx, inst->alg->iv_len ? ivs[i] : NULL, in[i],
+		             out[i], len);
+
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
                    uint8_t *out)
 {
