@@ -10,6 +10,7 @@ CFLAGS  ?= -O2 -g
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/cryptobench
+MANDIR  ?= $(PREFIX)/share/man
 BUILD   ?= build
 
 PKGS     := libcrypto libgcrypt nettle
@@ -124,10 +125,13 @@ install: cryptobench
 	install -m 644 vectors/*.vec $(DESTDIR)$(DATADIR)/vectors/
 	install -d $(DESTDIR)$(DATADIR)/reference
 	install -m 644 results/reference/geli-seed.csv $(DESTDIR)$(DATADIR)/reference/
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 644 docs/cryptobench.1 $(DESTDIR)$(MANDIR)/man1/cryptobench.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cryptobench
 	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(MANDIR)/man1/cryptobench.1
 
 clean:
 	rm -rf $(BUILD) build cryptobench

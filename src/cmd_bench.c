@@ -26,6 +26,20 @@ static const char *const bench_algs[] = {
 	"hmac(rmd160)", "hmac(sha256)", "hmac(sha384)", "hmac(sha512)", NULL,
 };
 
+static const struct cb_opt *bench_table(void)
+{
+	return speed_options(CMD_BENCH);
+}
+
+const struct cb_command cb_cmd_bench = {
+	.name = "bench", .run = cmd_bench, .opts_fn = bench_table,
+	.synopsis = "bench [--quick] [--out DIR] [--sec S] [--reps N] "
+	            "[--backend B]...",
+	.summary = "the whole matrix of both seed reports, into results/",
+	.more = "Prints a table and writes OUT/HOST-TIME.csv and .json.  "
+	        "See docs/speed.md.\n",
+};
+
 /* The options, the defaults and the output directory; 0 or -EINVAL. */
 static int bench_opts(int argc, char **argv, struct speed_opts *o,
                       struct speed_cli *c)

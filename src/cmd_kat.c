@@ -15,23 +15,34 @@
 #include "kat.h"
 #include "util.h"
 
-enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE, OPT_FORMAT, OPT_HELP };
+enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE, OPT_FORMAT };
 
-static const char kat_usage[] =
-	"usage: cryptobench kat [--backend B]... [--alg A] [-v] "
-	"[--format text|tap|junit] [PATH...]\n"
-	"Runs the known-answer vectors (*.vec files under each PATH; default:\n"
-	"the vectors/ directory) on every implementation of every backend.\n"
-	"  -b, --backend B   only backend B (repeatable)\n"
-	"      --alg A       only algorithm A (canonical name or alias)\n"
-	"  -v, --verbose     also print the records skipped, with the reason\n"
-	"      --format F    text (default): the table; tap: TAP version 13\n"
-	"                    for prove; junit: JUnit XML for CI test reports.\n"
-	"                    One case per backend x algorithm; a failure names\n"
-	"                    the record's file:line and driver\n"
-	"  -h, --help        this text\n"
-	"Exit: 0 all passed, 1 a record failed, 2 a bad vectors file or\n"
-	"option, 77 nothing ran.\n";
+static const struct cb_opt kat_options[] = {
+	{ "--backend", 1, OPT_BACKEND, "B",
+	  "run on this backend only (repeatable; default: every one)" },
+	{ "-b", 1, OPT_BACKEND, NULL, NULL },
+	{ "--alg", 1, OPT_ALG, "A",
+	  "only algorithm A (canonical name or alias)" },
+	{ "--verbose", 0, OPT_VERBOSE, NULL,
+	  "also print the records skipped, with the reason" },
+	{ "-v", 0, OPT_VERBOSE, NULL, NULL },
+	{ "--format", 1, OPT_FORMAT, "text|tap|junit",
+	  "text (default): the table; tap: TAP version 13 for prove; junit: "
+	  "JUnit XML for CI test reports.  One case per backend x algorithm; "
+	  "a failure names the record's file:line and driver" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const struct cb_command cb_cmd_kat = {
+	.name = "kat", .run = cmd_kat, .opts = kat_options,
+	.synopsis = "kat [--backend B]... [--alg A] [-v] [--format text|tap|junit] "
+	            "[PATH...]",
+	.summary = "known-answer tests of every implementation",
+	.more = "Runs the known-answer vectors (*.vec files under each PATH; "
+	        "default: the\nvectors/ directory next to the binary, or the "
+	        "installed one) on every\nimplementation of every backend.  "
+	        "Format: docs/vectors.md.\n",
+};
 
 struct kat_opts {
 	const struct cb_backend *sel[16];
@@ -39,28 +50,18 @@ struct kat_opts {
 	const struct cb_alg *only;
 	const struct kat_writer *w;
 	struct vec_file *files;
-	int verbose, help;
+	int verbose;
 };
 
 /* Options and paths into o; CB_EXIT_OK or CB_EXIT_USAGE (message printed). */
 static int parse_opts(int argc, char **argv, struct kat_opts *o)
 {
-	static const struct cb_opt opts[] = {
-		{ "--backend", 1, OPT_BACKEND }, { "-b", 1, OPT_BACKEND },
-		{ "--alg", 1, OPT_ALG }, { "-v", 0, OPT_VERBOSE },
-		{ "--verbose", 0, OPT_VERBOSE }, { "--format", 1, OPT_FORMAT },
-		{ "--help", 0, OPT_HELP }, { "-h", 0, OPT_HELP }, { NULL, 0, 0 },
-	};
 	int i = 1, id, npaths = 0;
 	const char *arg;
 
-	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
+	while ((id = cb_getopt(argc, argv, &i, kat_options, &arg)) != -1) {
 		if (id == -2)
 			return CB_EXIT_USAGE;
-		if (id == OPT_HELP) {
-			o->help = 1;
-			return CB_EXIT_OK;
-		}
 		if (id == OPT_BACKEND && !(o->sel[o->nsel] = cb_backend_find(arg))) {
 			cb_err("--backend: unknown backend '%s' (see "
 			       "'cryptobench list backends')", arg);
@@ -166,9 +167,7 @@ int cmd_kat(int argc, char **argv)
 	unsigned ncases = 0;
 	int rc = parse_opts(argc, argv, &o);
 
-	if (o.help)
-		fputs(kat_usage, stdout);
-	if (rc != CB_EXIT_OK || o.help)
+	if (rc != CB_EXIT_OK)
 		goto out;
 	o.w->begin(stdout);
 	for (size_t bi = 0; bi < o.nsel; bi++)

@@ -21,6 +21,25 @@ static const char *const default_algs[] = {
 	"essiv(cbc(aes),sha256)", "cbc(aes)", NULL,
 };
 
+static const struct cb_opt *speed_table(void)
+{
+	return speed_options(CMD_SPEED);
+}
+
+const struct cb_command cb_cmd_speed = {
+	.name = "speed", .run = cmd_speed, .opts_fn = speed_table,
+	.synopsis = "speed [--backend B]... [--alg A]... [--key-bits N,..] "
+	            "[--sizes N,..|kernel]\n"
+	            "          [--sec S] [--encrypt|--decrypt] "
+	            "[--iv per-request|once] [--sector-size S]\n"
+	            "          [--format tcrypt|table|csv|json] [-o FILE] ...",
+	.summary = "how fast each algorithm, key and request size runs on each "
+	           "backend",
+	.more = "Each implementation passes its known-answer vectors and a "
+	        "cross-check of the\ntimed requests against another backend "
+	        "before it is timed.  See docs/speed.md.\n",
+};
+
 int cmd_speed(int argc, char **argv)
 {
 	struct cb_result *res = NULL;

@@ -18,13 +18,48 @@
 
 /* ---- the command ------------------------------------------------------- */
 
-static const char usage_text[] =
-	"usage: cryptobench compare BASE NEW [--threshold PCT] [--format table|csv]\n"
+enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
+       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE };
+
+static const struct cb_opt compare_opts[] = {
+	{ "--base-host", 1, O_BHOST, "H",
+	  "only BASE rows of host H" },
+	{ "--base-where", 1, O_BWHERE, "COL=VAL|COL~TEXT",
+	  "only BASE rows where the column equals VAL (~: contains TEXT)" },
+	{ "--baseline", 1, O_BASELINE, "VALUE",
+	  "compare every other --by group of the FILEs (a fleet) with this one" },
+	{ "--by", 1, O_BY, "host|cpu_model|cpu_level|COL|none",
+	  "match the files group by group (default host)" },
+	{ "--dump", 0, O_DUMP, NULL,
+	  "print the points of FILE... as tab-separated values (for scripts/plot)" },
+	{ "--format", 1, O_FORMAT, "table|csv",
+	  "the output format (default table)" },
+	{ "--ignore", 1, O_IGNORE, "COL,..",
+	  "columns not used to match points (backend, driver, ...)" },
+	{ "--host", 1, O_HOST, "H",
+	  "only rows of host H, both files" },
+	{ "--new-host", 1, O_NHOST, "H",
+	  "only NEW rows of host H" },
+	{ "--new-where", 1, O_NWHERE, "COL=VAL|COL~TEXT",
+	  "only NEW rows matching" },
+	{ "--threshold", 1, O_THRESHOLD, "PCT",
+	  "a change past PCT % is a regression (default 5)" },
+	{ "--where", 1, O_WHERE, "COL=VAL|COL~TEXT",
+	  "only rows matching, both files (repeatable)" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const struct cb_command cb_cmd_compare = {
+	.name = "compare", .run = cmd_compare, .opts = compare_opts,
+	.synopsis =
+	"compare BASE NEW [--threshold PCT] [--format table|csv]\n"
 	"         [--host H] [--base-host H] [--new-host H]\n"
 	"         [--where COL=VAL|COL~TEXT] [--base-where ..] [--new-where ..]\n"
 	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
 	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
-	"       cryptobench compare --dump [--where ..] [--host H] FILE...\n"
+	"       cryptobench compare --dump [--where ..] [--host H] FILE...",
+	.summary = "the regression table between two result files",
+	.more =
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
 	"backend, driver, IV mode, sector size, threads and auth.  With raw\n"
@@ -38,27 +73,7 @@ static const char usage_text[] =
 	"--baseline VALUE splits the FILEs (cat'ed results of a fleet) by the\n"
 	"--by column (default host) and compares every other value with VALUE.\n"
 	"--dump prints the points of the files as tab-separated values (median\n"
-	"of repeated runs) for scripts/plot.  See docs/compare.md.\n";
-
-enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_HELP, O_IGNORE, O_BASELINE };
-
-static const struct cb_opt compare_opts[] = {
-	{ "--base-host", 1, O_BHOST },
-	{ "--base-where", 1, O_BWHERE },
-	{ "--baseline", 1, O_BASELINE },
-	{ "--by", 1, O_BY },
-	{ "--dump", 0, O_DUMP },
-	{ "--format", 1, O_FORMAT },
-	{ "--help", 0, O_HELP },
-	{ "--ignore", 1, O_IGNORE },
-	{ "--host", 1, O_HOST },
-	{ "--new-host", 1, O_NHOST },
-	{ "--new-where", 1, O_NWHERE },
-	{ "--threshold", 1, O_THRESHOLD },
-	{ "--where", 1, O_WHERE },
-	{ "-h", 0, O_HELP },
-	{ NULL, 0, 0 },
+	"of repeated runs) for scripts/plot.  See docs/compare.md.\n",
 };
 
 /* What the command line asked for. */
@@ -160,9 +175,6 @@ static int take_opt(struct args *a, int id, const char *arg)
 	case O_BASELINE:
 		a->baseline = arg;
 		break;
-	case O_HELP:
-		fputs(usage_text, stdout);
-		return 1;
 	}
 	return 0;
 }
@@ -290,13 +302,13 @@ static int check_paths(const struct args *a)
 			return 0;
 		cb_err("compare %s: no file given", a->dump ? "--dump" :
 		       "--baseline");
-		fputs(usage_text, stderr);
+		fputs("(see 'cryptobench compare --help')\n", stderr);
 		return -EINVAL;
 	}
 	if (a->npaths != 2) {
 		cb_err("compare: %s (want BASE NEW)", a->npaths < 2 ?
 		       "missing file" : "too many files");
-		fputs(usage_text, stderr);
+		fputs("(see 'cryptobench compare --help')\n", stderr);
 		return -EINVAL;
 	}
 	if (!strcmp(a->paths[0], "-") && !strcmp(a->paths[1], "-")) {

@@ -56,30 +56,60 @@ struct dd_opts {
 
 enum {
 	OPT_E = 1, OPT_L, OPT_A, OPT_S, OPT_K, OPT_BACKEND, OPT_J, OPT_DECRYPT,
-	OPT_FORCE, OPT_FORMAT, OPT_IVLARGE, OPT_CSV, OPT_HELP,
+	OPT_FORCE, OPT_FORMAT, OPT_IVLARGE, OPT_CSV,
 };
 
-static void dd_usage(FILE *f)
-{
-	fprintf(f,
-	"usage: cryptobench dd -e EALG [-l KEYBITS] [-a AALG] [-s SECTOR] [-K KEYFILE]\n"
-	"          [if=FILE] [of=FILE] [bs=N] [count=N] [--backend B] [-j THREADS]\n"
-	"          [--decrypt] [--force] [--iv-large-sectors] [--format geli|csv|json]\n"
-	"          [--csv FILE]\n"
-	"  -e  geli: aes (= aes-xts), aes-cbc, camellia, blowfish, 3des, null;\n"
-	"      dm-crypt: CIPHER-CHAIN-IVGEN, e.g. aes-cbc-essiv:sha256, aes-xts-plain64;\n"
-	"      none: the baseline, no encryption\n"
-	"  -l  geli key length (XTS: each half); dm-crypt: the whole key\n"
-	"  -a  geli data authentication: hmac/md5 sha1 ripemd160 sha256 sha384 sha512\n"
-	"  -s  sector size (geli default 4096, dm-crypt 512)\n"
-	"  -K  geli: the 128-byte master key (IV key || data key); dm-crypt: the key.\n"
-	"      Without it a random key is used.\n"
-	"  if= input (default: zeros, like /dev/zero)  of= output (default: discard)\n"
-	"  bs= request size, k/m suffixes (default 1m)  count= requests (default 200\n"
-	"      from zeros; with if=, until end of file)\n"
-	"  --csv FILE  also append the result to FILE as a CSV row (header if new)\n"
-	"Exit: 0 ok, 1 data failed authentication (--decrypt), 2 usage or I/O error.\n");
-}
+static const struct cb_opt dd_options[] = {
+	{ "-e", 1, OPT_E, "EALG",
+	  "geli: aes (= aes-xts), aes-cbc, camellia, blowfish, 3des, null; "
+	  "dm-crypt: CIPHER-CHAIN-IVGEN (aes-cbc-essiv:sha256, aes-xts-plain64); "
+	  "none: the baseline" },
+	{ "-l", 1, OPT_L, "KEYBITS",
+	  "geli key length (XTS: each half); dm-crypt: the whole key" },
+	{ "-a", 1, OPT_A, "AALG",
+	  "geli data authentication: hmac/md5, hmac/sha1, hmac/ripemd160, "
+	  "hmac/sha256, hmac/sha384, hmac/sha512" },
+	{ "-s", 1, OPT_S, "SECTOR",
+	  "sector size, 512 to 65536 (default geli 4096, dm-crypt 512)" },
+	{ "-K", 1, OPT_K, "KEYFILE",
+	  "geli: the 128-byte master key (IV key || data key); dm-crypt: the "
+	  "key (default: a random key)" },
+	{ "--backend", 1, OPT_BACKEND, "B",
+	  "whose ciphers and hashes compute it (default openssl)" },
+	{ "-b", 1, OPT_BACKEND, NULL, NULL },
+	{ "-j", 1, OPT_J, "THREADS", "worker threads (default 1)" },
+	{ "--decrypt", 0, OPT_DECRYPT, NULL,
+	  "read an image back (needs if=): decrypt and verify every HMAC" },
+	{ "--force", 0, OPT_FORCE, NULL,
+	  "overwrite an existing non-empty file or a block device" },
+	{ "--format", 1, OPT_FORMAT, "geli|csv|json",
+	  "the output format (default geli: the report's lines)" },
+	{ "--iv-large-sectors", 0, OPT_IVLARGE, NULL,
+	  "dm-crypt's iv_large_sectors: IV sectors in -s units, not 512 bytes" },
+	{ "--csv", 1, OPT_CSV, "FILE",
+	  "also append the result to FILE as a CSV row (header if new)" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const struct cb_command cb_cmd_dd = {
+	.name = "dd", .run = cmd_dd, .opts = dd_options,
+	.synopsis = "dd -e EALG [-l KEYBITS] [-a AALG] [-s SECTOR] [-K KEYFILE] "
+	            "[if=FILE] [of=FILE]\n"
+	            "          [bs=N] [count=N] [--backend B] [-j THREADS] "
+	            "[--decrypt] [--force]\n"
+	            "          [--iv-large-sectors] [--format geli|csv|json] "
+	            "[--csv FILE]",
+	.summary = "geli/dm-crypt sector encryption through dd, timed "
+	           "(-e none: the baseline)",
+	.more = "operands:\n"
+	        "  if=FILE    input (default: zeros, like /dev/zero)\n"
+	        "  of=FILE    output, the image (default: discarded)\n"
+	        "  bs=N       request size, k/m/g suffixes (default 1m)\n"
+	        "  count=N    requests (default 200 from zeros; with if=, until "
+	        "the end)\n"
+	        "dd exits 1 when data fails authentication (--decrypt), 130 on "
+	        "SIGINT.\nSee docs/dd.md.\n",
+};
 
 static int parse_num(const char *what, const char *s, uint64_t *v, int size)
 {
@@ -153,16 +183,6 @@ static int parse_numopt(int id, const char *arg, struct dd_opts *o)
 
 static int parse_opts(int argc, char **argv, struct dd_opts *o)
 {
-	static const struct cb_opt opts[] = {
-		{ "-e", 1, OPT_E }, { "-l", 1, OPT_L }, { "-a", 1, OPT_A },
-		{ "-s", 1, OPT_S }, { "-K", 1, OPT_K },
-		{ "--backend", 1, OPT_BACKEND }, { "-b", 1, OPT_BACKEND },
-		{ "-j", 1, OPT_J }, { "--decrypt", 0, OPT_DECRYPT },
-		{ "--force", 0, OPT_FORCE }, { "--format", 1, OPT_FORMAT },
-		{ "--iv-large-sectors", 0, OPT_IVLARGE }, { "--csv", 1, OPT_CSV },
-		{ "-h", 0, OPT_HELP }, { "--help", 0, OPT_HELP },
-		{ NULL, 0, 0 },
-	};
 	int i = 1, id;
 	const char *arg;
 
@@ -172,13 +192,10 @@ static int parse_opts(int argc, char **argv, struct dd_opts *o)
 	o->bs_text = "1m";
 	o->count = 200;
 	o->format = "geli";
-	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
+	while ((id = cb_getopt(argc, argv, &i, dd_options, &arg)) != -1) {
 		switch (id) {
 		case -2:
 			return -1;
-		case OPT_HELP:
-			dd_usage(stdout);
-			return 1;
 		case OPT_E: o->ealg = arg; break;
 		case OPT_A: o->aalg = arg; break;
 		case OPT_K: o->keyfile = arg; break;

@@ -114,6 +114,13 @@ static void list_algs(void)
 	}
 }
 
+const struct cb_command cb_cmd_list = {
+	.name = "list", .run = cmd_list, .opts = NULL,
+	.synopsis = "list [backends|algs]",
+	.summary = "what is here: backends, versions, CPU features; algorithms "
+	           "and drivers",
+};
+
 int cmd_list(int argc, char **argv)
 {
 	if (argc > 2) {

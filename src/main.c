@@ -12,57 +12,119 @@
 #include "cpulevel.h"
 #include "util.h"
 
-struct command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *usage;
-};
-
 /* Sorted by name; tests/test_tables checks it. */
-static const struct command commands[] = {
-	{ "bench", cmd_bench,
-	  "bench [--quick] [--out DIR] [--sec S]\n"
-	  "      the whole matrix; results into results/" },
-	{ "compare", cmd_compare,
-	  "compare BASE NEW [--threshold PCT] [--host H] [--format table|csv]\n"
-	  "      regression table between two result files" },
-	{ "dd", cmd_dd,
-	  "dd -e EALG [-l KEYBITS] [-a AALG] [-s SECTOR] [-K KEYFILE] [if=F] [of=F]\n"
-	  "      [bs=N] [count=N] [--backend B] [-j THREADS] [--decrypt] [--force]\n"
-	  "      [--format geli|csv|json] [--csv FILE]\n"
-	  "      geli/dm-crypt sector encryption (-e none: baseline), timed" },
-	{ "help", NULL, "help      this text" },
-	{ "kat", cmd_kat,
-	  "kat [--backend B]... [--alg A] [-v] [--format text|tap|junit] [PATH...]\n"
-	  "      known-answer tests (default PATH: vectors/); tap/junit for CI" },
-	{ "list", cmd_list,
-	  "list [backends|algs]\n"
-	  "      backends, versions, CPU features; algorithms and drivers" },
-	{ "report", cmd_report,
-	  "report FILE.csv... -o DIR [--force] [--seed FILE|none]\n"
-	  "      index.html: summary, plots (gnuplot SVG), geli matrix, verdicts" },
-	{ "speed", cmd_speed,
-	  "speed [--backend B]... [--alg A]... [--key-bits N,..] [--sizes 16,64,..|kernel]\n"
-	  "      [--sec S] [--encrypt|--decrypt] [--iv per-request|once]\n"
-	  "      [--sector-size S] [--format tcrypt|table|csv|json] [-o FILE]" },
-	{ "sysinfo", cmd_sysinfo,
-	  "sysinfo   the provenance block every result carries" },
+static const struct cb_command *const commands[] = {
+	&cb_cmd_bench, &cb_cmd_compare, &cb_cmd_dd, &cb_cmd_kat, &cb_cmd_list,
+	&cb_cmd_report, &cb_cmd_speed, &cb_cmd_sysinfo,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const char exit_env_text[] =
+	"Exit: 0 ok; 1 a known-answer test failed, data failed authentication\n"
+	"or compare found a regression; 2 usage, parse or I/O error; 77 nothing\n"
+	"available to run.\n"
+	"--cpu LEVEL (or CRYPTOBENCH_CPU=LEVEL) caps every backend to one CPU\n"
+	"generation: generic, aesni, avx2, vaes256, vaes512 or max, with -nosha\n"
+	"to drop SHA-NI (docs/cpu.md).  CRYPTOBENCH_ISA=none|aesni|vaes256|vaes512\n"
+	"caps native only.  The manual: man cryptobench.\n";
 
 static void usage(FILE *f)
 {
 	fprintf(f, "cryptobench %s - measure and verify disk and network "
 	        "ciphers and MACs\n\nusage: cryptobench [--cpu LEVEL] COMMAND "
-	        "[ARGS]\n\n", CB_VERSION);
+	        "[ARGS]\n"
+	        "       cryptobench help [COMMAND]    (or COMMAND --help)\n\n",
+	        CB_VERSION);
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %s\n", commands[i].usage);
-	fprintf(f, "\nExit: 0 ok, 1 a test failed or a regression, "
-	        "2 usage/parse/I-O error, 77 nothing to run.\n"
-	        "--cpu LEVEL (or CRYPTOBENCH_CPU=LEVEL) caps every backend to one "
-	        "CPU generation:\n  generic, aesni, avx2, vaes256, vaes512 or "
-	        "max, with -nosha to drop SHA-NI\n  (docs/cpu.md).  "
-	        "CRYPTOBENCH_ISA=none|aesni|vaes256|vaes512 caps native only.\n");
+		fprintf(f, "  %-9s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(f, "\n%s", exit_env_text);
+}
+
+static const struct cb_command *command_find(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(name, commands[i]->name))
+			return commands[i];
+	return NULL;
+}
+
+static const struct cb_opt *opts_of(const struct cb_command *c)
+{
+	return c->opts_fn ? c->opts_fn() : c->opts;
+}
+
+static int has_opt(const struct cb_opt *opts, const char *name)
+{
+	for (const struct cb_opt *o = opts; o && o->name; o++)
+		if (!strcmp(o->name, name))
+			return 1;
+	return 0;
+}
+
+/* `cryptobench help CMD`: generated from the command's option table. */
+static void command_help(FILE *f, const struct cb_command *c)
+{
+	fprintf(f, "usage: cryptobench %s\n\n%s\n", c->synopsis, c->summary);
+	fprintf(f, "\noptions:\n");
+	if (opts_of(c))
+		cb_opt_help(f, opts_of(c));
+	if (!has_opt(opts_of(c), "--help"))
+		fprintf(f, "  -h, --help\n        this help\n");
+	if (c->more)
+		fprintf(f, "\n%s", c->more);
+	fprintf(f, "\n%s", exit_env_text);
+}
+
+/* `help --options CMD`: every option name of CMD's table, one a line. */
+static void command_options(FILE *f, const struct cb_command *c)
+{
+	for (const struct cb_opt *o = opts_of(c); o && o->name; o++)
+		fprintf(f, "%s\n", o->name);
+}
+
+/*
+ * Does argv ask for help (-h or --help as an option, not as the value of
+ * another option and not after "--")?
+ */
+static int wants_help(int argc, char **argv, const struct cb_opt *opts)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--"))
+			return 0;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return 1;
+		for (const struct cb_opt *o = opts; o && o->name; o++)
+			if (o->has_arg && !strcmp(o->name, a))
+				i++;       /* its value follows */
+	}
+	return 0;
+}
+
+static int help(int argc, char **argv)
+{
+	const struct cb_command *c;
+	int opts_only = argc > 1 && !strcmp(argv[1], "--options");
+
+	if (argc < 2) {
+		usage(stdout);
+		return CB_EXIT_OK;
+	}
+	if (argc != 2 + opts_only) {
+		cb_err("help: one command name, e.g. 'cryptobench help speed'");
+		return CB_EXIT_USAGE;
+	}
+	if (!(c = command_find(argv[1 + opts_only]))) {
+		cb_err("help: unknown command '%s' (try 'cryptobench help')",
+		       argv[1 + opts_only]);
+		return CB_EXIT_USAGE;
+	}
+	if (opts_only)
+		command_options(stdout, c);
+	else
+		command_help(stdout, c);
+	return CB_EXIT_OK;
 }
 
 /*
@@ -88,6 +150,7 @@ int main(int argc, char **argv)
 
 static int __attribute__((noinline)) run(int argc, char **argv)
 {
+	const struct cb_command *c;
 	int rc = cb_cpu_level_apply(&argc, argv);
 
 	if (rc)
@@ -96,8 +159,9 @@ static int __attribute__((noinline)) run(int argc, char **argv)
 		usage(stderr);
 		return CB_EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
-	    !strcmp(argv[1], "-h")) {
+	if (!strcmp(argv[1], "help"))
+		return help(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return CB_EXIT_OK;
 	}
@@ -105,9 +169,13 @@ static int __attribute__((noinline)) run(int argc, char **argv)
 		printf("cryptobench %s\n", CB_VERSION);
 		return CB_EXIT_OK;
 	}
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (commands[i].run && !strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
-	cb_err("unknown command '%s' (try 'cryptobench help')", argv[1]);
-	return CB_EXIT_USAGE;
+	if (!(c = command_find(argv[1]))) {
+		cb_err("unknown command '%s' (try 'cryptobench help')", argv[1]);
+		return CB_EXIT_USAGE;
+	}
+	if (wants_help(argc - 1, argv + 1, opts_of(c))) {
+		command_help(stdout, c);
+		return CB_EXIT_OK;
+	}
+	return c->run(argc - 1, argv + 1);
 }

@@ -402,29 +402,36 @@ int report_write(const struct rpt *r, char *const *files, size_t nfiles,
 	return rc < 0 ? CB_EXIT_USAGE : CB_EXIT_OK;
 }
 
-enum { OPT_OUT = 1, OPT_FORCE, OPT_SEED, OPT_HELP };
+enum { OPT_OUT = 1, OPT_FORCE, OPT_SEED };
 
-static const char report_usage[] =
-	"usage: cryptobench report FILE.csv... -o DIR [--force] [--seed FILE|none]\n"
+static const struct cb_opt report_options[] = {
+	{ "--out", 1, OPT_OUT, "DIR",
+	  "where index.html goes (created if missing)" },
+	{ "-o", 1, OPT_OUT, NULL, NULL },
+	{ "--force", 0, OPT_FORCE, NULL, "replace an existing DIR/index.html" },
+	{ "-f", 0, OPT_FORCE, NULL, NULL },
+	{ "--seed", 1, OPT_SEED, "FILE|none",
+	  "the geli seed's figures (default: results/reference/geli-seed.csv, "
+	  "found as the vectors are); none: leave out" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const struct cb_command cb_cmd_report = {
+	.name = "report", .run = cmd_report, .opts = report_options,
+	.synopsis = "report FILE.csv... -o DIR [--force] [--seed FILE|none]",
+	.summary = "an HTML report (index.html) of result files: plots, geli "
+	           "matrix, verdicts",
+	.more =
 	"Writes DIR/index.html from result CSV files (one or several hosts or\n"
 	"CPU levels): the summary, throughput-vs-size charts (gnuplot SVG, inline),\n"
 	"the geli matrix beside the seed report, dm-crypt xts vs essiv, compare's\n"
 	"verdicts between the hosts or levels, known-answer status, provenance.\n"
 	"Nothing in the page is loaded from the network.\n"
-	"  -o, --out DIR    where index.html goes (created if missing)\n"
-	"  -f, --force      replace an existing DIR/index.html\n"
-	"  --seed FILE      the geli seed's figures (default: results/reference/\n"
-	"                   geli-seed.csv, found as the vectors are); none: leave out\n"
-	"Needs gnuplot ($GNUPLOT).  See docs/report.md.\n";
+	"Needs gnuplot ($GNUPLOT).  See docs/report.md.\n",
+};
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct cb_opt opts[] = {
-		{ "-o", 1, OPT_OUT }, { "--out", 1, OPT_OUT },
-		{ "--force", 0, OPT_FORCE }, { "-f", 0, OPT_FORCE },
-		{ "--seed", 1, OPT_SEED }, { "--help", 0, OPT_HELP },
-		{ "-h", 0, OPT_HELP }, { NULL, 0, 0 },
-	};
 	char **files = cb_xcalloc((size_t)argc + 1, sizeof *files);
 	const char *out = NULL, *seed = "", *arg;
 	int i = 1, id, force = 0, rc = CB_EXIT_USAGE;
@@ -432,7 +439,7 @@ int cmd_report(int argc, char **argv)
 	struct rpt r;
 
 	memset(&r, 0, sizeof r);
-	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
+	while ((id = cb_getopt(argc, argv, &i, report_options, &arg)) != -1) {
 		if (id == -2)
 			goto out;
 		if (id == 0)
@@ -443,15 +450,10 @@ int cmd_report(int argc, char **argv)
 			force = 1;
 		else if (id == OPT_SEED)
 			seed = strcmp(arg, "none") ? arg : NULL;
-		else if (id == OPT_HELP) {
-			fputs(report_usage, stdout);
-			rc = CB_EXIT_OK;
-			goto out;
-		}
 	}
 	if (!n || !out) {
 		cb_err("report: %s", !n ? "no result file given" : "-o DIR is needed");
-		fputs(report_usage, stderr);
+		fputs("(see 'cryptobench report --help')\n", stderr);
 		goto out;
 	}
 	if (!report_gnuplot()) {

@@ -33,30 +33,50 @@ static const struct {
 	struct cb_opt opt;
 	unsigned cmds;
 } options[] = {
-	{ { "--backend", 1, OPT_BACKEND }, CMD_SPEED | CMD_BENCH },
-	{ { "-b", 1, OPT_BACKEND }, CMD_SPEED | CMD_BENCH },
-	{ { "--alg", 1, OPT_ALG }, CMD_SPEED },
-	{ { "-a", 1, OPT_ALG }, CMD_SPEED },
-	{ { "--driver", 1, OPT_DRIVER }, CMD_SPEED },
-	{ { "--key-bits", 1, OPT_KEYBITS }, CMD_SPEED },
-	{ { "-l", 1, OPT_KEYBITS }, CMD_SPEED },
-	{ { "--sizes", 1, OPT_SIZES }, CMD_SPEED },
-	{ { "--sec", 1, OPT_SEC }, CMD_SPEED | CMD_BENCH },
-	{ { "--reps", 1, OPT_REPS }, CMD_SPEED | CMD_BENCH },
-	{ { "--warmup", 1, OPT_WARMUP }, CMD_SPEED },
-	{ { "--encrypt", 0, OPT_ENC }, CMD_SPEED },
-	{ { "--decrypt", 0, OPT_DEC }, CMD_SPEED },
-	{ { "--iv", 1, OPT_IV }, CMD_SPEED },
-	{ { "--sector-size", 1, OPT_SECTOR }, CMD_SPEED },
-	{ { "--format", 1, OPT_FORMAT }, CMD_SPEED },
-	{ { "-o", 1, OPT_OUT }, CMD_SPEED },
-	{ { "--output", 1, OPT_OUT }, CMD_SPEED },
-	{ { "--force", 0, OPT_FORCE }, CMD_SPEED },
-	{ { "--cycles", 0, OPT_CYCLES }, CMD_SPEED },
-	{ { "--progress", 0, OPT_PROGRESS }, CMD_SPEED | CMD_BENCH },
-	{ { "--no-progress", 0, OPT_NOPROGRESS }, CMD_SPEED | CMD_BENCH },
-	{ { "--quick", 0, OPT_QUICK }, CMD_BENCH },
-	{ { "--out", 1, OPT_OUTDIR }, CMD_BENCH },
+	{ { "--backend", 1, OPT_BACKEND, "B",
+	    "a backend (repeatable; default: every available one)" }, CMD_SPEED | CMD_BENCH },
+	{ { "-b", 1, OPT_BACKEND, NULL, NULL }, CMD_SPEED | CMD_BENCH },
+	{ { "--alg", 1, OPT_ALG, "A",
+	    "an algorithm or alias (repeatable; default essiv(cbc(aes),sha256) and cbc(aes))" }, CMD_SPEED },
+	{ { "-a", 1, OPT_ALG, NULL, NULL }, CMD_SPEED },
+	{ { "--driver", 1, OPT_DRIVER, "SUBSTR",
+	    "only the implementations whose driver name contains SUBSTR" }, CMD_SPEED },
+	{ { "--key-bits", 1, OPT_KEYBITS, "N,..",
+	    "key sizes in bits (default: the algorithm's usual ones)" }, CMD_SPEED },
+	{ { "-l", 1, OPT_KEYBITS, NULL, NULL }, CMD_SPEED },
+	{ { "--sizes", 1, OPT_SIZES, "N,..|seed|kernel",
+	    "request sizes, k/m suffixes (default seed: 16,64,256,1024,1472,8192)" }, CMD_SPEED },
+	{ { "--sec", 1, OPT_SEC, "S",
+	    "the time box of one point (default: speed 1, bench 0.3)" }, CMD_SPEED | CMD_BENCH },
+	{ { "--reps", 1, OPT_REPS, "N",
+	    "repetitions per point, the median reported (default 3)" }, CMD_SPEED | CMD_BENCH },
+	{ { "--warmup", 1, OPT_WARMUP, "S",
+	    "untimed run before each point (default --sec/10, 0.01 to 0.25)" }, CMD_SPEED },
+	{ { "--encrypt", 0, OPT_ENC, NULL,
+	    "encrypt only (default: both)" }, CMD_SPEED },
+	{ { "--decrypt", 0, OPT_DEC, NULL,
+	    "decrypt only (default: both)" }, CMD_SPEED },
+	{ { "--iv", 1, OPT_IV, "per-request|once",
+	    "a fresh IV per request (default, as tcrypt) or one chained stream" }, CMD_SPEED },
+	{ { "--sector-size", 1, OPT_SECTOR, "S",
+	    "a request is sectors of S bytes, each with its own IV" }, CMD_SPEED },
+	{ { "--format", 1, OPT_FORMAT, "tcrypt|table|csv|json",
+	    "the output format (default tcrypt)" }, CMD_SPEED },
+	{ { "-o", 1, OPT_OUT, NULL, NULL }, CMD_SPEED },
+	{ { "--output", 1, OPT_OUT, "FILE",
+	    "write there instead of stdout (refused if FILE exists)" }, CMD_SPEED },
+	{ { "--force", 0, OPT_FORCE, NULL,
+	    "overwrite an existing -o FILE" }, CMD_SPEED },
+	{ { "--cycles", 0, OPT_CYCLES, NULL,
+	    "tcrypt's cycles form: 1 operation in N cycles (M bytes)" }, CMD_SPEED },
+	{ { "--progress", 0, OPT_PROGRESS, NULL,
+	    "progress and ETA on stderr (default when stderr is a terminal)" }, CMD_SPEED | CMD_BENCH },
+	{ { "--no-progress", 0, OPT_NOPROGRESS, NULL,
+	    "no progress lines" }, CMD_SPEED | CMD_BENCH },
+	{ { "--quick", 0, OPT_QUICK, NULL,
+	    "a short run: sizes 16,256,8192 and 0.1 s per point" }, CMD_BENCH },
+	{ { "--out", 1, OPT_OUTDIR, "DIR",
+	    "where HOST-TIME.csv and .json go (default results)" }, CMD_BENCH },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -273,18 +293,28 @@ static void apply_flag(struct speed_opts *o, struct speed_cli *c, int id)
 		c->quick = 1;
 }
 
+const struct cb_opt *speed_options(unsigned cmd)
+{
+	static struct cb_opt mine[2][NOPTIONS + 1];
+	struct cb_opt *t = mine[cmd == CMD_BENCH];
+	size_t n = 0;
+
+	if (!t[0].name) {
+		for (size_t k = 0; k < NOPTIONS; k++)
+			if (options[k].cmds & cmd)
+				t[n++] = options[k].opt;
+		t[n] = (struct cb_opt){ NULL, 0, 0, NULL, NULL };
+	}
+	return t;
+}
+
 int speed_parse(unsigned cmd, int argc, char **argv, struct speed_opts *o,
                 struct speed_cli *c)
 {
-	struct cb_opt mine[NOPTIONS + 1];
-	size_t n = 0;
+	const struct cb_opt *mine = speed_options(cmd);
 	const char *arg;
 	int i = 1, id, rc;
 
-	for (size_t k = 0; k < NOPTIONS; k++)
-		if (options[k].cmds & cmd)
-			mine[n++] = options[k].opt;
-	mine[n] = (struct cb_opt){ NULL, 0, 0 };
 	c->w = cb_writer_find("tcrypt");
 	c->outdir = "results";
 	while ((id = cb_getopt(argc, argv, &i, mine, &arg)) != -1) {

@@ -30,6 +30,8 @@ void opts_init(struct speed_opts *o);
 
 /* Parse argv (argv[0]: the command name) for command cmd; 0 or -EINVAL
  * (message printed). */
+/* The options cmd (CMD_SPEED or CMD_BENCH) takes, as a cb_getopt table. */
+const struct cb_opt *speed_options(unsigned cmd);
 int speed_parse(unsigned cmd, int argc, char **argv, struct speed_opts *o,
                 struct speed_cli *c);
 

@@ -193,13 +193,21 @@ void cb_prov_print(FILE *f)
 	}
 }
 
+static const struct cb_opt sysinfo_options[] = { { NULL, 0, 0, NULL, NULL } };
+
+const struct cb_command cb_cmd_sysinfo = {
+	.name = "sysinfo", .run = cmd_sysinfo, .opts = sysinfo_options,
+	.synopsis = "sysinfo",
+	.summary = "the provenance block every result carries (host, CPU, "
+	           "clock, libraries)",
+};
+
 int cmd_sysinfo(int argc, char **argv)
 {
-	static const struct cb_opt opts[] = { { NULL, 0, 0 } };
 	const char *arg;
 	int i = 1, id;
 
-	while ((id = cb_getopt(argc, argv, &i, opts, &arg)) != -1) {
+	while ((id = cb_getopt(argc, argv, &i, sysinfo_options, &arg)) != -1) {
 		if (id == -2)
 			return CB_EXIT_USAGE;
 		cb_err("sysinfo: unexpected argument '%s'", arg);

@@ -301,3 +301,59 @@ int cb_ct_equal(const void *a, const void *b, size_t n)
 		d |= x[i] ^ y[i];
 	return d == 0;
 }
+
+/* Every name of option id in opts, joined: "-b, --backend". */
+static void opt_names(const struct cb_opt *opts, int id, char *buf,
+                      size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (const struct cb_opt *o = opts; o->name; o++)
+		if (o->id == id && len < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			                        len ? ", " : "", o->name);
+}
+
+/* text as lines of at most width columns, each indented by indent. */
+static void print_wrapped(FILE *f, const char *text, int indent, int width)
+{
+	const char *p = text;
+
+	while (*p) {
+		int room = width - indent, n = (int)strlen(p);
+
+		if (n > room) {
+			n = room;
+			while (n > 0 && p[n] != ' ')
+				n--;
+			if (n == 0)                 /* one long word */
+				n = (int)strcspn(p, " ");
+		}
+		fprintf(f, "%*s%.*s\n", indent, "", n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+void cb_opt_help(FILE *f, const struct cb_opt *opts)
+{
+	for (const struct cb_opt *o = opts; o->name; o++) {
+		const struct cb_opt *first = opts, *doc = o;
+		char names[160];
+
+		while (first->id != o->id)
+			first++;
+		if (first != o)
+			continue;          /* an alias: listed with the first */
+		for (const struct cb_opt *a = o; a->name; a++)
+			if (a->id == o->id && a->help && !doc->help)
+				doc = a;
+		opt_names(opts, o->id, names, sizeof names);
+		fprintf(f, "  %s%s%s\n", names, o->has_arg ? " " : "",
+		        o->has_arg ? (doc->metavar ? doc->metavar : "VALUE") : "");
+		if (doc->help)
+			print_wrapped(f, doc->help, 8, 78);
+	}
+}

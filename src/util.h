@@ -45,6 +45,9 @@ struct cb_opt {
 	const char *name;      /* "--backend", "-e"                           */
 	int has_arg;           /* 1 takes a value                              */
 	int id;                /* returned by cb_getopt                        */
+	const char *metavar;   /* the value's name in help: "B", "N,.."        */
+	const char *help;      /* one line for --help; aliases (same id) share
+	                          the first entry's                             */
 };
 /*
  * Returns the id of the next option and sets *arg, 0 when a non-option
@@ -53,5 +56,10 @@ struct cb_opt {
  */
 int cb_getopt(int argc, char **argv, int *i, const struct cb_opt *opts,
               const char **arg);
+/*
+ * The option list of a command's --help, generated from its table: one
+ * entry per id, its aliases together ("-b, --backend B"), then the help.
+ */
+void cb_opt_help(FILE *f, const struct cb_opt *opts);
 
 #endif
