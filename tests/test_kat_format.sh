@@ -88,6 +88,6 @@ check "junit: a skip is a skipped or system-out line with its reason" grep -q "d
 expect_exit 2 "an unknown --format is a usage error" "$CB" kat --format yaml "$good"
 check "it names the formats" contains "$err" "text, tap, junit"
 expect_exit 0 "kat --help" "$CB" kat --help
-check "--help lists --format" contains "$out" "--format F"
+check "--help lists --format" contains "$out" "--format text|tap|junit"
 check "--help lists tap and junit" contains "$out" "tap: TAP version 13"
 finish
