@@ -1,9 +1,25 @@
 /*
- * cmd_bench.c - `cryptobench bench`: the whole matrix of the seed's
- * algorithms on every backend, into a CSV and a JSON file in results/
- * and a table on stdout.  Options into calls, as cmd_speed.c.
+ * cmd_bench.c - `cryptobench bench`: the whole matrix in a time budget.
+ *
+ *   1. every algorithm of the registry on every backend that has it, every
+ *      key size, the request sizes (seed set, or --sizes), both directions;
+ *   2. the ciphers again as 512-byte and 4096-byte sector writes and reads
+ *      (dm-crypt's aes-xts-plain64 and aes-cbc-essiv:sha256 among them);
+ *   3. the geli report's matrix through dd (bench_geli.c), every backend.
+ *
+ * --budget SECONDS (default 170: `make bench` in about 3 minutes) is
+ * spread over the points: the plan is counted first and said, the dd
+ * matrix runs, and the time left is divided between the points (a floor
+ * per point; the sector pass measures what a point costs beyond its time
+ * box, and the main pass is sized from that).  --full: no budget (1 s a
+ * point, dd count=200).  ^C stops between points and keeps what was
+ * measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
+ * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
+ * one-screen summary on stdout (the full tables too with -v or
+ * --format table).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,19 +27,34 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "cb.h"
 #include "cmd.h"
 #include "measure.h"
 #include "output.h"
+#include "plan.h"
+#include "report.h"
+#include "rpt.h"
 #include "speed_opts.h"
 #include "sysinfo.h"
 #include "util.h"
 
-/* `bench`: the seed's algorithms of both reports. */
-static const char *const bench_algs[] = {
-	"essiv(cbc(aes),sha256)", "cbc(aes)", "xts(aes)", "cbc(camellia)",
-	"cbc(blowfish)", "cbc(des3_ede)", "hmac(md5)", "hmac(sha1)",
-	"hmac(rmd160)", "hmac(sha256)", "hmac(sha384)", "hmac(sha512)", NULL,
+#define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
+#define BENCH_REPS      3       /* samples per point under a budget     */
+#define POINT_FLOOR     0.006   /* seconds a point gets at the least    */
+#define POINT_COST0     0.045   /* first guess of a point's extra cost  */
+#define RESERVE         4.0     /* clock, files, report                 */
+
+struct bench {
+	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
+	struct speed_cli c;
+	size_t npts, nsec, ngeli;
+	const char *names[64];         /* every algorithm, NULL-ended        */
+	char path[3][4096];            /* csv, json, dd rows                 */
+	double t0;
+	uint64_t dd_count;
+	struct cb_result *res;
+	size_t nres, nfail;
 };
 
 static const struct cb_opt *bench_table(void)
@@ -33,107 +64,362 @@ static const struct cb_opt *bench_table(void)
 
 const struct cb_command cb_cmd_bench = {
 	.name = "bench", .run = cmd_bench, .opts_fn = bench_table,
-	.synopsis = "bench [--quick] [--out DIR] [--sec S] [--reps N] "
-	            "[--backend B]...",
-	.summary = "the whole matrix of both seed reports, into results/",
-	.more = "Prints a table and writes OUT/HOST-TIME.csv and .json.  "
-	        "See docs/speed.md.\n",
+	.synopsis = "bench [--budget S|--full] [-o DIR] [--backend B]... "
+	            "[--sizes N,..|kernel] [-v]",
+	.summary = "the whole matrix in a time budget: CSV, JSON, HTML report, "
+	           "a one-screen summary",
+	.more = "Every registry algorithm x backend x key size x request size x\n"
+	        "direction; the ciphers as 512 and 4096-byte sectors; the geli\n"
+	        "matrix through dd.  Writes DIR/HOST-TIME.csv and .json and an\n"
+	        "HTML report (index.html, or HOST-TIME.html when one is there);\n"
+	        "^C stops and keeps what was measured.  See docs/speed.md.\n",
 };
 
-/* The options, the defaults and the output directory; 0 or -EINVAL. */
-static int bench_opts(int argc, char **argv, struct speed_opts *o,
-                      struct speed_cli *c)
+static double now(void)
 {
-	struct stat st;
+	struct timespec ts;
 
-	opts_init(o);
-	o->sec = 0.3;
-	if (speed_parse(CMD_BENCH, argc, argv, o, c) < 0)
-		return -EINVAL;
-	if (c->quick) {
-		if (!c->sec_set)
-			o->sec = 0.1;
-		if (parse_sizes(o, "16,256,8192") < 0)
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Runnable points of a pass. */
+static size_t count_points(const struct speed_opts *o)
+{
+	struct plan *p;
+	char **notes;
+	size_t n, nn, run = 0;
+
+	n = make_plan(o, &p, &notes, &nn);
+	for (size_t i = 0; i < n; i++)
+		run += !p[i].skip;
+	for (size_t i = 0; i < nn; i++)
+		free(notes[i]);
+	free(notes);
+	free_plan(p, n);
+	return run;
+}
+
+/* The sector passes: the ciphers, 4096-byte requests, 512 and 4096-byte
+ * sectors.  0 or -EINVAL. */
+static int sector_opts(struct bench *b)
+{
+	static const uint64_t sectors[2] = { 512, 4096 };
+	const char *ciphers[64];
+	size_t n = 0;
+
+	for (size_t i = 0; b->names[i]; i++) {
+		const struct cb_alg *a = cb_alg_find(b->names[i], NULL);
+
+		if (a && a->kind == CB_CIPHER && a->iv_len && n < 63)
+			ciphers[n++] = b->names[i];
+	}
+	ciphers[n] = NULL;
+	for (int k = 0; k < 2; k++) {
+		struct speed_opts *s = &b->sec[k];
+
+		opts_init(s);
+		memcpy(s->backends, b->o.backends, sizeof s->backends);
+		s->nbackends = b->o.nbackends;
+		s->all_backends = b->o.all_backends;
+		s->progress = b->o.progress;
+		s->sector = sectors[k];
+		s->reps = b->o.reps;
+		s->sec = b->o.sec;
+		s->warmup = b->o.warmup;
+		if (parse_sizes(s, "4096") < 0 || opts_finish(s, ciphers) < 0)
 			return -EINVAL;
 	}
-	if (opts_finish(o, bench_algs) < 0)
-		return -EINVAL;
-	if (stat(c->outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		cb_err("--out: '%s' is not a directory", c->outdir);
-		return -EINVAL;
-	}
-	o->command = join_args(argc, argv);
 	return 0;
 }
 
-/* Create DIR/HOST-STAMP.csv and .json; 0 or -1 (message printed). */
-static int open_files(const char *outdir, FILE *f[2], char path[2][4096])
+static void all_algs(struct bench *b)
 {
-	time_t now = time(NULL);
+	size_t n = 0;
+
+	for (size_t i = 0; i < cb_nalgs && n < 63; i++)
+		b->names[n++] = cb_algs[i].name;
+	b->names[n] = NULL;
+}
+
+/* Options, defaults, the output directory; 0 or -EINVAL. */
+static int bench_opts(int argc, char **argv, struct bench *b)
+{
+	struct stat st;
+
+	opts_init(&b->o);
+	b->o.sec = 1;
+	if (speed_parse(CMD_BENCH, argc, argv, &b->o, &b->c) < 0)
+		return -EINVAL;
+	if (b->c.full && b->c.budget_set) {
+		cb_err("bench: --full and --budget exclude each other");
+		return -EINVAL;
+	}
+	if (!b->c.full && !b->c.budget_set)
+		b->c.budget = b->c.quick ? 60 : BENCH_BUDGET;
+	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
+		return -EINVAL;
+	if (!b->c.full && !b->o.reps)
+		b->o.reps = BENCH_REPS;
+	if (!b->c.full && b->o.warmup < 0)
+		b->o.warmup = 0.015;     /* 5 ms before each of the 3 samples */
+	all_algs(b);
+	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
+		return -EINVAL;
+	if (stat(b->c.outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		cb_err("-o/--out: '%s' is not a directory", b->c.outdir);
+		return -EINVAL;
+	}
+	b->o.command = join_args(argc, argv);
+	return 0;
+}
+
+/* DIR/HOST-STAMP.{csv,json} and the dd rows' file; 0 or -1. */
+static int bench_paths(struct bench *b)
+{
+	static const char *const ext[3] = { "csv", "json", "dd.csv" };
+	time_t t = time(NULL);
 	char stamp[32];
 	struct tm tm;
 
-	gmtime_r(&now, &tm);
+	gmtime_r(&t, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-	for (int k = 0; k < 2; k++) {
-		snprintf(path[k], sizeof path[k], "%s/%s-%s.%s", outdir,
-		         cb_prov()->host, stamp, k ? "json" : "csv");
-		if (!(f[k] = open_out(path[k], 0)))
+	for (int k = 0; k < 3; k++) {
+		snprintf(b->path[k], sizeof b->path[k], "%s/%s%s-%s.%s",
+		         b->c.outdir, k == 2 ? "." : "", cb_prov()->host, stamp,
+		         ext[k]);
+		if (check_out(b->path[k], 0) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-/* The CSV and JSON files and the table on stdout; the exit code. */
-static int write_all(const struct speed_opts *o, FILE *f[2],
-                     char path[2][4096], const struct cb_result *res,
-                     size_t nres)
+/* Seconds per point for n points in the time left, given the extra cost
+ * of a point beyond its time box. */
+static double per_point(double left, size_t n, double cost)
 {
-	int rc = CB_EXIT_OK;
+	double s = n ? left / (double)n - cost : 1;
 
-	if (emit(cb_writer_find("csv"), f[0], path[0], o, res, nres) < 0 ||
-	    emit(cb_writer_find("json"), f[1], path[1], o, res, nres) < 0 ||
-	    emit(cb_writer_find("table"), stdout, NULL, o, res, nres) < 0)
-		return CB_EXIT_USAGE;
-	for (int k = 0; k < 2; k++) {
-		if (fclose(f[k]) != 0) {
-			cb_err("writing %s: %s", path[k], strerror(errno));
-			rc = CB_EXIT_USAGE;
-		}
-		f[k] = NULL;
+	return s < POINT_FLOOR ? POINT_FLOOR : s;
+}
+
+static void say_plan(const struct bench *b)
+{
+	double need = (double)(b->npts + b->nsec) * (POINT_FLOOR + POINT_COST0);
+
+	fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points (every "
+	        "key size, %zu request sizes, both directions), %zu sector points "
+	        "(512 and 4096-byte sectors), geli matrix %zu configurations x "
+	        "%zu backends through dd (count=%llu)\n", cb_nalgs,
+	        b->o.nbackends, b->npts, b->o.nsizes, b->nsec, b->ngeli,
+	        b->o.nbackends, (unsigned long long)b->dd_count);
+	if (b->c.full) {
+		fprintf(stderr, "bench: --full: %.2f s per point, no budget\n",
+		        b->o.sec);
+		return;
 	}
-	fprintf(stderr, "cryptobench: results in %s and %s\n", path[0], path[1]);
+	fprintf(stderr, "bench: budget %.0f s: about %.0f ms per point, %u "
+	        "samples each", b->c.budget,
+	        1e3 * per_point(b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
+	                        (double)b->o.nbackends,
+	                        b->npts + b->nsec, POINT_COST0), b->o.reps);
+	if (need > b->c.budget)
+		fprintf(stderr, "; it does not fit: the floor (%.0f ms a point) "
+		        "needs about %.0f s", 1e3 * POINT_FLOOR, need);
+	fputc('\n', stderr);
+}
+
+static void geli_progress(void *arg, size_t done, size_t total,
+                          const char *backend, const char *what)
+{
+	char line[512];
+	int w = cb_term_width() - 1;
+
+	(void)arg;
+	snprintf(line, sizeof line, "[geli %zu/%zu] dd %s on %s", done + 1,
+	         total, what, backend);
+	fprintf(stderr, "\r\033[K%.*s", w, line);
+	fflush(stderr);
+}
+
+static int run_geli(struct bench *b)
+{
+	const char *names[MAX_SEL];
+	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
+	        .count = b->dd_count, .progress = b->o.progress ? geli_progress
+	        : NULL };
+	size_t ok, fail;
+
+	for (size_t i = 0; i < b->o.nbackends; i++)
+		names[g.nbackends++] = b->o.backends[i]->name;
+	if (bench_geli(&g, &ok, &fail) < 0)
+		return -1;
+	if (b->o.progress)
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "bench: geli matrix: %zu runs, %zu not available on "
+	        "their backend (%.0f s)\n", ok, fail, now() - b->t0);
+	return 0;
+}
+
+/* One speed pass appended to b->res; its extra cost per point. */
+static int run_pass(struct bench *b, const struct speed_opts *o, size_t n,
+                    double *cost)
+{
+	struct cb_result *r = NULL;
+	size_t nr = 0, nf = 0;
+	double t = now();
+	int rc;
+
+	if (bench_stopped() || !n)
+		return 0;
+	rc = speed_run(o, &r, &nr, &nf);
+	if (rc == CB_EXIT_SKIP)
+		return 0;
+	if (rc != CB_EXIT_OK)
+		return -1;
+	if (cost)
+		*cost = (now() - t) / (double)n - o->sec;
+	b->res = cb_xrealloc(b->res, (b->nres + nr) * sizeof *b->res);
+	memcpy(b->res + b->nres, r, nr * sizeof *r);
+	b->nres += nr;
+	b->nfail += nf;
+	free(r);                     /* the rows' pointers moved to b->res */
+	return 0;
+}
+
+static int run_passes(struct bench *b)
+{
+	double cost = POINT_COST0, left;
+
+	for (int k = 0; k < 2; k++) {
+		struct speed_opts *s = &b->sec[k];
+		size_t n = count_points(s);
+
+		if (!b->c.full) {
+			left = (b->c.budget - RESERVE - (now() - b->t0)) *
+			       (double)b->nsec / (double)(b->nsec + b->npts);
+			s->sec = per_point(left / 2, n, cost);
+		}
+		if (run_pass(b, s, n, &cost) < 0)
+			return -1;
+		if (cost < 0.005)
+			cost = 0.005;
+	}
+	if (!b->c.full)
+		b->o.sec = per_point(b->c.budget - RESERVE - (now() - b->t0),
+		                     b->npts, cost);
+	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points at "
+	        "%.0f ms each\n", now() - b->t0, b->npts, 1e3 * b->o.sec);
+	return run_pass(b, &b->o, b->npts, NULL);
+}
+
+/* Append the dd rows (their header left out) to the CSV. */
+static int append_dd(FILE *f, const char *dd)
+{
+	FILE *in = fopen(dd, "r");
+	char line[8192];
+	int first = 1;
+
+	if (!in)
+		return 0;                /* no dd run wrote a row */
+	while (fgets(line, sizeof line, in)) {
+		if (!first)
+			fputs(line, f);
+		if (strchr(line, '\n'))
+			first = 0;
+	}
+	fclose(in);
+	return ferror(f) ? -1 : 0;
+}
+
+/* CSV (speed rows, then dd's) and JSON (speed rows). */
+static int write_files(struct bench *b)
+{
+	FILE *f;
+	int rc = 0;
+
+	for (int k = 0; k < 2 && rc == 0; k++) {
+		if (!(f = open_out(b->path[k], 0)))
+			return -1;
+		rc = emit(cb_writer_find(k ? "json" : "csv"), f, b->path[k], &b->o,
+		          b->res, b->nres);
+		if (rc == 0 && k == 0)
+			rc = append_dd(f, b->path[2]);
+		if (fclose(f) != 0 || rc < 0) {
+			cb_err("writing %s: %s", b->path[k], strerror(errno));
+			rc = -1;
+		}
+	}
+	unlink(b->path[2]);
 	return rc;
+}
+
+/* Summary on stdout (full tables first with -v/--format table), then the
+ * HTML report next to the files. */
+static int summarize(struct bench *b)
+{
+	char *files[1] = { b->path[0] }, name[4200];
+	struct rpt r;
+	int rc;
+
+	if (b->c.verbose || b->c.format_set)
+		emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
+		     NULL, &b->o, b->res, b->nres);
+	if (rpt_load(&r, files, 1, "") != 0)
+		return -1;
+	bench_summary(stdout, &r, cb_term_width());
+	snprintf(name, sizeof name, "%s/index.html", b->c.outdir);
+	if (access(name, F_OK) == 0) {
+		const char *base = strrchr(b->path[0], '/');
+
+		snprintf(name, sizeof name, "%.*s.html",
+		         (int)strlen(base + 1) - 4, base + 1);
+	} else {
+		snprintf(name, sizeof name, "index.html");
+	}
+	rc = report_gnuplot() ? report_write(&r, files, 1, b->c.outdir, name, 0)
+	     : (cb_warn("bench: no gnuplot: no HTML report (apt-get install "
+	                "gnuplot-nox)"), CB_EXIT_OK);
+	rpt_free(&r);
+	fprintf(stderr, "cryptobench: results in %s and %s%s%s/%s\n", b->path[0],
+	        b->path[1], rc == CB_EXIT_OK && report_gnuplot() ? ", report in "
+	        : "", rc == CB_EXIT_OK && report_gnuplot() ? b->c.outdir : "",
+	        rc == CB_EXIT_OK && report_gnuplot() ? name : "");
+	return rc == CB_EXIT_OK ? 0 : -1;
 }
 
 int cmd_bench(int argc, char **argv)
 {
-	struct speed_opts o;
-	struct speed_cli c = { 0 };
+	struct bench *b = cb_xcalloc(1, sizeof *b);
 	int rc = CB_EXIT_USAGE;
-	struct cb_result *res = NULL;
-	size_t nres = 0, nfail = 0;
-	char path[2][4096];
-	FILE *f[2] = { NULL, NULL };
 
-	if (bench_opts(argc, argv, &o, &c) < 0 ||
-	    open_files(c.outdir, f, path) < 0)
+	b->t0 = now();
+	if (bench_opts(argc, argv, b) < 0 || bench_paths(b) < 0)
 		goto out;
-	rc = speed_run(&o, &res, &nres, &nfail);
-	if (rc != CB_EXIT_OK)
+	b->npts = count_points(&b->o);
+	b->nsec = count_points(&b->sec[0]) + count_points(&b->sec[1]);
+	b->ngeli = bench_geli_configs();
+	b->dd_count = b->c.full ? 200 : b->c.budget / 8 < 8 ? 8
+	              : b->c.budget / 8 > 200 ? 200 : (uint64_t)(b->c.budget / 8);
+	say_plan(b);
+	cb_stop_on_sigint();
+	cb_prov_measure_ghz();
+	if (run_geli(b) < 0 || run_passes(b) < 0)
 		goto out;
-	rc = write_all(&o, f, path, res, nres);
-	if (rc == CB_EXIT_OK && nfail)
-		rc = CB_EXIT_FAIL;
+	if (bench_stopped())
+		fprintf(stderr, "bench: interrupted: writing what was measured\n");
+	if (write_files(b) < 0 || summarize(b) < 0)
+		goto out;
+	fprintf(stderr, "bench: %.0f s%s\n", now() - b->t0,
+	        b->c.full ? "" : " (budget given above)");
+	rc = b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:
-	for (int k = 0; k < 2; k++)
-		if (f[k]) {
-			fclose(f[k]);
-			if (rc != CB_EXIT_OK && rc != CB_EXIT_FAIL)
-				unlink(path[k]);   /* ours, and empty */
-		}
-	free_results(res, nres);
-	free((void *)o.command);
-	free_opts(&o);
+	unlink(b->path[2]);
+	free_results(b->res, b->nres);
+	free((void *)b->o.command);
+	free_opts(&b->o);
+	free_opts(&b->sec[0]);
+	free_opts(&b->sec[1]);
+	free(b);
 	return rc;
 }

@@ -20,20 +20,27 @@
 #include "timing.h"
 #include "util.h"
 
+/* The progress line: in place and cut to the terminal's width on a tty
+ * (ETA first, so the cut keeps it), a line per visit with --progress
+ * otherwise. */
 static void progress(const struct speed_opts *o, const struct plan *q,
                      unsigned rep, unsigned reps, size_t done, size_t total,
                      double per_visit)
 {
 	double eta = (double)(total - done) * per_visit;
 	int tty = isatty(2);
+	char line[512];
 
 	if (!o->progress)
 		return;
-	fprintf(stderr, "%s[%zu/%zu] rep %u/%u: %s %s %u-bit %llu B %s  "
-	        "ETA %d:%02d%s", tty ? "\r\033[K" : "", done + 1, total,
-	        rep + 1, reps, q->backend->name, q->impl->driver, q->key_bits,
-	        (unsigned long long)q->size, dir_name(q->dir),
-	        (int)(eta / 60), (int)eta % 60, tty ? "" : "\n");
+	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  rep %u/%u: %s %s "
+	         "%u-bit %llu B %s", done + 1, total, (int)(eta / 60),
+	         (int)eta % 60, rep + 1, reps, q->backend->name, q->impl->driver,
+	         q->key_bits, (unsigned long long)q->size, dir_name(q->dir));
+	if (tty)
+		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
+	else
+		fprintf(stderr, "%s\n", line);
 	fflush(stderr);
 }
 
@@ -101,6 +108,7 @@ struct meas {
 	double *rate;               /* n x reps samples                     */
 	double *secs;
 	uint64_t *ops;
+	unsigned *cnt;              /* samples taken per point (^C: fewer)   */
 	struct gate gate;
 	struct bufs bf;
 	size_t nfail, todo, done;
@@ -160,6 +168,7 @@ static void measure_visit(struct meas *m, size_t i, unsigned rep,
 		return;
 	}
 	m->rate[i * reps + rep] = t.rate[0];
+	m->cnt[i]++;
 	m->ops[i] += t.ops_total;
 	m->secs[i] += t.secs_total;
 	cb_iso_time(r->timestamp, sizeof r->timestamp);
@@ -168,16 +177,21 @@ static void measure_visit(struct meas *m, size_t i, unsigned rep,
 /* 3: median, spread, the fit. */
 static void measure_summary(struct meas *m)
 {
-	unsigned reps = m->o->reps;
+	unsigned reps;
 
 	for (size_t i = 0; i < m->n; i++) {
 		struct cb_result *r = &m->res[i];
 		double *s;
 
+		if (r->status == CB_RES_OK && !m->cnt[i]) {
+			r->status = CB_RES_SKIP;     /* ^C came first */
+			r->why = cb_xstrdup("interrupted before it was measured");
+		}
 		if (r->status != CB_RES_OK)
 			continue;
+		reps = m->cnt[i];
 		s = cb_xmalloc(reps * sizeof *s);
-		memcpy(s, &m->rate[i * reps], reps * sizeof *s);
+		memcpy(s, &m->rate[i * m->o->reps], reps * sizeof *s);
 		r->samples = s;
 		r->reps = reps;
 		r->ops_per_sec = cb_median(s, reps);
@@ -223,14 +237,15 @@ size_t measure(const struct speed_opts *o, const struct plan *p,
 	m.rate = cb_xcalloc((size_t)n * reps, sizeof *m.rate);
 	m.secs = cb_xcalloc(n, sizeof *m.secs);
 	m.ops = cb_xcalloc(n, sizeof *m.ops);
+	m.cnt = cb_xcalloc(n, sizeof *m.cnt);
 	for (size_t i = 0; i < n; i++)
 		if (ring_bytes(p[i].size) > m.bf.size)
 			m.bf.size = ring_bytes(p[i].size);
 	bufs_alloc(&m.bf);
 
 	measure_gate(&m);
-	for (unsigned rep = 0; rep < reps; rep++)      /* 2: round robin */
-		for (size_t i = 0; i < n; i++)
+	for (unsigned rep = 0; rep < reps && !cb_stop; rep++) /* 2: round robin */
+		for (size_t i = 0; i < n && !cb_stop; i++)
 			if (res[i].status == CB_RES_OK)
 				measure_visit(&m, i, rep, &to, per_visit);
 	progress_done(o);
@@ -245,6 +260,7 @@ size_t measure(const struct speed_opts *o, const struct plan *p,
 	free(m.rate);
 	free(m.secs);
 	free(m.ops);
+	free(m.cnt);
 	return m.nfail;
 }
 

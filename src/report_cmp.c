@@ -285,26 +285,6 @@ void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id)
 
 /* ---- dm-crypt: aes-xts-plain64 vs aes-cbc-essiv:sha256 ---------------- */
 
-static const struct rpt_pt *dm_find(const struct rpt *r, size_t s,
-                                    const char *be, const char *alg,
-                                    unsigned bits, uint64_t sector,
-                                    const char *dir)
-{
-	static const char *const tools[] = { "dd", "speed" };
-
-	for (int t = 0; t < 2; t++) {
-		const struct rpt_pt *p = rpt_find(r, s, tools[t], be, alg, bits,
-		                                  UINT64_MAX, dir, sector, "");
-
-		if (!p)
-			p = rpt_find(r, s, tools[t], be, alg, UINT_MAX, UINT64_MAX,
-			             dir, sector, "");
-		if (p)
-			return p;
-	}
-	return NULL;
-}
-
 static void gbs_cell(FILE *f, const struct rpt_pt *p)
 {
 	if (p)
@@ -316,12 +296,10 @@ static void gbs_cell(FILE *f, const struct rpt_pt *p)
 static void dm_row(FILE *f, const struct rpt *r, size_t s, const char *be,
                    uint64_t sector, const char *dir)
 {
-	const struct rpt_pt *x = dm_find(r, s, be, "xts(aes)", 256, sector, dir);
-	const struct rpt_pt *e = dm_find(r, s, be, "essiv(cbc(aes),sha256)", 256,
-	                                 sector, dir);
+	const struct rpt_pt *x, *e;
 	char label[300];
 
-	if (!x && !e)
+	if (!rpt_dm_pair(r, s, be, sector, dir, &x, &e))
 		return;
 	fputs("<tr><td>", f);
 	html_esc(f, be);

@@ -435,3 +435,44 @@ size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out)
 }
 
 /* A number cell with prec decimals (and a "×" after a ratio). */
+
+/* The fastest row of backend be for alg at a sector size and direction
+ * (the driver the kernel would pick: its highest-priority one is the one
+ * meant to be fastest), speed's sector rows before dd's; key bits 256
+ * when measured, else any. */
+static const struct rpt_pt *dm_find(const struct rpt *r, size_t s,
+                                    const char *be, const char *alg,
+                                    unsigned bits, uint64_t sector,
+                                    const char *dir)
+{
+	static const char *const tools[] = { "speed", "dd" };
+
+	for (int t = 0; t < 4; t++) {
+		const struct rpt_pt *best = NULL;
+
+		for (size_t i = 0; i < r->npts; i++) {
+			const struct rpt_pt *p = &r->pts[i];
+
+			if (p->src != s || isnan(p->bps) ||
+			    strcmp(p->tool, tools[t / 2]) || strcmp(p->backend, be) ||
+			    strcmp(p->alg, alg) || p->sector != sector ||
+			    strcmp(p->dir, dir) || *p->auth ||
+			    (t % 2 == 0 && p->key_bits != bits))
+				continue;
+			if (!best || p->bps > best->bps)
+				best = p;
+		}
+		if (best)
+			return best;
+	}
+	return NULL;
+}
+
+int rpt_dm_pair(const struct rpt *r, size_t s, const char *be,
+                uint64_t sector, const char *dir, const struct rpt_pt **xts,
+                const struct rpt_pt **essiv)
+{
+	*xts = dm_find(r, s, be, "xts(aes)", 256, sector, dir);
+	*essiv = dm_find(r, s, be, "essiv(cbc(aes),sha256)", 256, sector, dir);
+	return *xts || *essiv;
+}

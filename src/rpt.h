@@ -82,6 +82,16 @@ const struct rpt_pt *rpt_find(const struct rpt *r, size_t src,
                               uint64_t block, const char *dir,
                               uint64_t sector, const char *auth);
 
+/*
+ * dm-crypt's two mappings on backend be at a sector size and direction:
+ * aes-xts-plain64 (xts(aes), 256-bit key preferred) and
+ * aes-cbc-essiv:sha256, from speed's --sector-size rows, else dd rows.
+ * Returns 1 when either was measured.
+ */
+int rpt_dm_pair(const struct rpt *r, size_t s, const char *be,
+                uint64_t sector, const char *dir, const struct rpt_pt **xts,
+                const struct rpt_pt **essiv);
+
 /* Per algorithm and key size of one source: the fastest backend at 4 KiB
  * requests (or the largest size measured), per direction. */
 struct rpt_sum {

@@ -25,7 +25,7 @@ enum {
 	OPT_BACKEND = 1, OPT_ALG, OPT_DRIVER, OPT_KEYBITS, OPT_SIZES, OPT_SEC,
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
-	OPT_QUICK, OPT_OUTDIR,
+	OPT_QUICK, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE,
 };
 
 /* The one option table: which command takes each option. */
@@ -45,9 +45,9 @@ static const struct {
 	    "key sizes in bits (default: the algorithm's usual ones)" }, CMD_SPEED },
 	{ { "-l", 1, OPT_KEYBITS, NULL, NULL }, CMD_SPEED },
 	{ { "--sizes", 1, OPT_SIZES, "N,..|seed|kernel",
-	    "request sizes, k/m suffixes (default seed: 16,64,256,1024,1472,8192)" }, CMD_SPEED },
+	    "request sizes, k/m suffixes (default seed: 16,64,256,1024,1472,8192)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--sec", 1, OPT_SEC, "S",
-	    "the time box of one point (default: speed 1, bench 0.3)" }, CMD_SPEED | CMD_BENCH },
+	    "the time box of one point (default 1; bench: from the budget)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--reps", 1, OPT_REPS, "N",
 	    "repetitions per point, the median reported (default 3)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--warmup", 1, OPT_WARMUP, "S",
@@ -61,7 +61,8 @@ static const struct {
 	{ { "--sector-size", 1, OPT_SECTOR, "S",
 	    "a request is sectors of S bytes, each with its own IV" }, CMD_SPEED },
 	{ { "--format", 1, OPT_FORMAT, "tcrypt|table|csv|json",
-	    "the output format (default tcrypt)" }, CMD_SPEED },
+	    "the output format (default tcrypt; bench: the summary only, "
+	    "this adds the full tables)" }, CMD_SPEED | CMD_BENCH },
 	{ { "-o", 1, OPT_OUT, NULL, NULL }, CMD_SPEED },
 	{ { "--output", 1, OPT_OUT, "FILE",
 	    "write there instead of stdout (refused if FILE exists)" }, CMD_SPEED },
@@ -74,9 +75,19 @@ static const struct {
 	{ { "--no-progress", 0, OPT_NOPROGRESS, NULL,
 	    "no progress lines" }, CMD_SPEED | CMD_BENCH },
 	{ { "--quick", 0, OPT_QUICK, NULL,
-	    "a short run: sizes 16,256,8192 and 0.1 s per point" }, CMD_BENCH },
+	    "a short run: sizes 16,256,8192 and a 60 s budget" }, CMD_BENCH },
+	{ { "-o", 1, OPT_OUTDIR, NULL, NULL }, CMD_BENCH },
 	{ { "--out", 1, OPT_OUTDIR, "DIR",
-	    "where HOST-TIME.csv and .json go (default results)" }, CMD_BENCH },
+	    "where HOST-TIME.csv, .json and the HTML report go (default "
+	    "results)" }, CMD_BENCH },
+	{ { "--budget", 1, OPT_BUDGET, "S",
+	    "spread S seconds over the whole matrix (default 170); the plan "
+	    "is said before it starts" }, CMD_BENCH },
+	{ { "--full", 0, OPT_FULL, NULL,
+	    "no budget: 1 s a point, dd count=200 (publication runs)" }, CMD_BENCH },
+	{ { "-v", 0, OPT_VERBOSE, NULL, NULL }, CMD_BENCH },
+	{ { "--verbose", 0, OPT_VERBOSE, NULL,
+	    "the full per-size tables before the summary" }, CMD_BENCH },
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -262,6 +273,7 @@ static int apply_how(struct speed_opts *o, struct speed_cli *c, int id,
 		o->reps = (unsigned)v;
 		return 0;
 	case OPT_FORMAT:
+		c->format_set = 1;
 		if (!(c->w = cb_writer_find(arg))) {
 			cb_err("--format: unknown format '%s' (tcrypt, table, csv, "
 			       "json)", arg);
@@ -274,6 +286,9 @@ static int apply_how(struct speed_opts *o, struct speed_cli *c, int id,
 	case OPT_OUTDIR:
 		c->outdir = arg;
 		return 0;
+	case OPT_BUDGET:
+		c->budget_set = 1;
+		return parse_sec("--budget", arg, &c->budget);
 	}
 	return 1;
 }
@@ -291,6 +306,10 @@ static void apply_flag(struct speed_opts *o, struct speed_cli *c, int id)
 		o->progress = 0;
 	else if (id == OPT_QUICK)
 		c->quick = 1;
+	else if (id == OPT_FULL)
+		c->full = 1;
+	else if (id == OPT_VERBOSE)
+		c->verbose = 1;
 }
 
 const struct cb_opt *speed_options(unsigned cmd)

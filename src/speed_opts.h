@@ -23,6 +23,11 @@ struct speed_cli {
 	int force;                  /* --force                              */
 	int quick;                  /* bench --quick                        */
 	int sec_set;                /* --sec given                          */
+	int format_set;             /* --format given                       */
+	double budget;              /* bench --budget SECONDS               */
+	int budget_set;
+	int full;                   /* bench --full: no budget              */
+	int verbose;                /* bench -v: the full tables too        */
 };
 
 /* Defaults for every option. */

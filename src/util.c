@@ -7,7 +7,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/random.h>
 
 #include "cb.h"
@@ -356,4 +358,35 @@ void cb_opt_help(FILE *f, const struct cb_opt *opts)
 		if (doc->help)
 			print_wrapped(f, doc->help, 8, 78);
 	}
+}
+
+volatile sig_atomic_t cb_stop;
+
+static void on_sigint(int sig)
+{
+	cb_stop = 1;
+	signal(sig, SIG_DFL);       /* a second ^C ends the process */
+}
+
+void cb_stop_on_sigint(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+int cb_term_width(void)
+{
+	const char *c = getenv("COLUMNS");
+	struct winsize ws;
+	uint64_t v;
+
+	if (c && cb_parse_u64(c, &v) == 0 && v >= 20 && v <= 1000)
+		return (int)v;
+	if (ioctl(2, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
+	return 80;
 }

@@ -62,4 +62,16 @@ int cb_getopt(int argc, char **argv, int *i, const struct cb_opt *opts,
  */
 void cb_opt_help(FILE *f, const struct cb_opt *opts);
 
+/*
+ * SIGINT: cb_stop_on_sigint() makes the first ^C set cb_stop (a long run
+ * checks it between points, stops and keeps what it measured); a second
+ * one ends the process as usual.
+ */
+#include <signal.h>
+extern volatile sig_atomic_t cb_stop;
+void cb_stop_on_sigint(void);
+/* Terminal width for one-line output: $COLUMNS, TIOCGWINSZ on stderr, or
+ * 80. */
+int cb_term_width(void);
+
 #endif

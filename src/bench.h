@@ -1,0 +1,37 @@
+/*
+ * bench.h - the pieces of `cryptobench bench` besides speed's planner and
+ * timing: the geli matrix through dd (bench_geli.c) and the one-screen
+ * summary (summary.c).  cmd_bench.c puts them together under a budget.
+ */
+#ifndef CB_BENCH_H
+#define CB_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rpt.h"
+
+struct bench_geli_opts {
+	const char *csv;             /* dd --csv: rows appended here            */
+	const char *const *backends;
+	size_t nbackends;
+	uint64_t count;              /* dd count= of 1 MiB records              */
+	void (*progress)(void *arg, size_t done, size_t total,
+	                 const char *backend, const char *what);
+	void *arg;
+};
+
+/* How many configurations the matrix has (17: the seed's). */
+size_t bench_geli_configs(void);
+/* Run the matrix on every backend; *nok rows written, *nfail runs that
+ * produced none (the backend lacks the cipher).  0, or -1 (message). */
+int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail);
+
+/* 1 once SIGINT was seen (cb_stop, util.h). */
+int bench_stopped(void);
+
+/* The one-screen summary of r, at most width (<= 100) columns. */
+void bench_summary(FILE *f, const struct rpt *r, int width);
+
+#endif

@@ -1,0 +1,59 @@
+#!/bin/sh
+# cryptobench bench: a small budgeted run on the native backend (two
+# request sizes) writes the CSV (speed rows of every algorithm native has,
+# sector rows at 512 and 4096 bytes, the geli matrix's dd rows), the JSON
+# and the HTML report, says its plan before it starts, and prints a summary
+# no wider than 100 columns; ^C stops it and keeps what was measured; bad
+# options exit 2.  (The report needs gnuplot: without it bench says so and
+# writes no page.)
+. tests/lib.sh
+
+D=$T/res
+mkdir -p "$D"
+expect_exit 0 "bench --budget 8 (native, 2 sizes)" \
+	"$CB" bench --budget 8 --backend native --sizes 16,4096 -o "$D"
+csv=$(ls "$D"/*.csv 2>/dev/null | head -n 1)
+check "CSV written" [ -s "$csv" ]
+check "JSON written" [ -s "${csv%.csv}.json" ]
+check "no leftover dd file" [ -z "$(ls -A "$D" | grep '^\.')" ]
+check "plan said before it starts" contains "$err" "bench: budget 8 s"
+check "plan counts the points" contains "$err" "sector points"
+width=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$T/out")
+check "summary at most 100 columns ($width)" [ "$width" -le 100 ]
+check "summary: fastest per algorithm" contains "$out" "Fastest backend per algorithm"
+check "summary: ecb(aes) 256-bit" contains "$out" "ecb(aes)                    256"
+check "summary: geli matrix beside the seed" contains "$out" "AES-XTS -l 128                   54.7"
+check "summary: dm-crypt xts vs essiv" contains "$out" "native     4096 read"
+rows() { grep -c "$1" "$csv"; }
+check "speed rows of several algorithms" [ "$(cut -d, -f9 "$csv" | sort -u | wc -l)" -ge 5 ]
+check "512-byte sector rows" [ "$(rows ',per-sector,512,')" -ge 4 ]
+check "4096-byte sector rows" [ "$(rows ',per-sector,4096,')" -ge 4 ]
+check "geli dd rows" [ "$(rows ',dd,ok,')" -ge 3 ]
+check "both directions" sh -c "grep -q ',decrypt,' '$csv' && grep -q ',encrypt,' '$csv'"
+if command -v gnuplot >/dev/null 2>&1; then
+	check "HTML report next to the files" [ -s "$D/index.html" ]
+	expect_exit 0 "second run: the report gets its own name" \
+		"$CB" bench --budget 3 --backend native --sizes 16 -o "$D"
+	check "second report beside the first" [ "$(ls "$D"/*.html | wc -l)" -eq 2 ]
+else
+	echo "gnuplot not installed: the HTML report is not checked"
+fi
+
+# ^C: stops, writes what it measured.
+D2=$T/int
+mkdir -p "$D2"
+"$CB" bench --budget 60 --backend native -o "$D2" >"$T/int.out" 2>"$T/int.err" &
+pid=$!
+sleep 4
+kill -INT $pid
+wait $pid
+rc=$?
+check "^C: exits normally (rc $rc)" [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ]
+check "^C: says so" grep -q "interrupted" "$T/int.err"
+check "^C: the CSV is written" [ -n "$(ls "$D2"/*.csv 2>/dev/null)" ]
+
+expect_exit 2 "--budget 0" "$CB" bench --budget 0 -o "$D"
+expect_exit 2 "--full with --budget" "$CB" bench --full --budget 10 -o "$D"
+expect_exit 2 "-o not a directory" "$CB" bench --budget 5 -o "$T/nope"
+check "-o error names it" contains "$err" "nope"
+finish
