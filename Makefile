@@ -43,8 +43,13 @@ DEPS_OK  := $(BUILD)/.deps-ok
 
 all: cryptobench
 
+# The goals on the command line whose packages deps.sh installs together
+# with the build's, before the first compile: one message, one install.
+DEPS_GOALS := $(filter check check-asan check-valgrind bench bench-essiv \
+                bench-geli bench-generations parity plots fuzz ci,$(MAKECMDGOALS))
+
 $(DEPS_OK):
-	$(Q)scripts/deps.sh build
+	$(Q)scripts/deps.sh build $(DEPS_GOALS)
 	$(Q)mkdir -p $(@D) && touch $@
 
 cryptobench: $(MAIN_OBJ) $(OBJS)
@@ -79,6 +84,7 @@ check: cryptobench $(TESTS)
 
 ## check-asan: the same under AddressSanitizer and UBSan (build/asan)
 check-asan:
+	$(Q)scripts/deps.sh check-asan
 	$(Q)$(MAKE) --no-print-directory BUILD=build/asan \
 	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" CB_BIN=build/asan/cryptobench check-bin
@@ -96,27 +102,27 @@ bench: cryptobench
 
 ## bench-essiv: the kernel report's comparison and the native targets
 bench-essiv: cryptobench
-	$(Q)scripts/deps.sh bench
+	$(Q)scripts/deps.sh bench-essiv
 	$(Q)scripts/bench-essiv
 
 ## bench-generations: one run per --cpu level, compared level to level
 bench-generations: cryptobench
-	$(Q)scripts/deps.sh bench
+	$(Q)scripts/deps.sh bench-generations
 	$(Q)scripts/bench-generations
 
 ## bench-geli: the geli report's matrix through cryptobench dd
 bench-geli: cryptobench
-	$(Q)scripts/deps.sh bench
+	$(Q)scripts/deps.sh bench-geli
 	$(Q)scripts/bench-geli
 
 ## plots: PNG plots of results/*.csv into results/plots/ (regenerated)
 plots: cryptobench
-	$(Q)scripts/deps.sh bench
+	$(Q)scripts/deps.sh plots
 	$(Q)scripts/plot --force
 
 ## parity: harness overhead vs `openssl speed`
 parity: cryptobench
-	$(Q)scripts/deps.sh bench
+	$(Q)scripts/deps.sh parity
 	$(Q)scripts/parity
 
 install: cryptobench
