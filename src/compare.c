@@ -43,7 +43,8 @@ static const struct cb_opt compare_opts[] = {
 	{ "--new-where", 1, O_NWHERE, "COL=VAL|COL~TEXT",
 	  "only NEW rows matching" },
 	{ "--threshold", 1, O_THRESHOLD, "PCT",
-	  "a change past PCT % is a regression (default 5)" },
+	  "a change within PCT % is same; past it, a significant one is "
+	  "SLOWER/faster (default 5)" },
 	{ "--where", 1, O_WHERE, "COL=VAL|COL~TEXT",
 	  "only rows matching, both files (repeatable)" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -58,7 +59,7 @@ const struct cb_command cb_cmd_compare = {
 	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
 	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...",
-	.summary = "the regression table between two result files",
+	.summary = "the regression table between two result files (or a fleet)",
 	.more =
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
