@@ -38,7 +38,7 @@ MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan bench bench-essiv bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-report bench bench-essiv bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -95,6 +95,11 @@ check-asan:
 check-bin: $(MAIN_OBJ) $(OBJS) $(TESTS)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
 
+## check-report: the HTML report tested in headless Chromium (installs it)
+check-report: cryptobench
+	$(Q)scripts/deps.sh check-report
+	$(Q)CB=./cryptobench BUILD=$(BUILD) sh tests/test_report.sh
+
 ## bench: the main job - the seed's algorithms on every backend, as a table
 bench: cryptobench
 	$(Q)scripts/deps.sh bench
@@ -147,6 +152,7 @@ help:
 	@echo "  all          build ./cryptobench (default)"
 	@echo "  check        build and run every test"
 	@echo "  check-asan   run the tests under ASan and UBSan"
+	@echo "  check-report the HTML report in headless Chromium"
 	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
 	@echo "  bench-essiv  the kernel ESSIV report reproduced, native targets"
 	@echo "  bench-geli   the geli report reproduced through cryptobench dd"

@@ -18,14 +18,16 @@ pkgs_for() {   # the packages of one goal
 	# values), gnuplot (plots, report), groff (the man page), perl (prove)
 	tests="openssl python3 python3-cryptography gnuplot-nox groff-base perl"
 	case $1 in
-	build|all|install|bench|bench-essiv|bench-generations) echo "$build" ;;
+	build|all|install|bench-essiv|bench-generations) echo "$build" ;;
+	bench) echo "$build gnuplot-nox" ;;      # gnuplot: bench's HTML report
+	check-report) echo "$build gnuplot-nox chromium" ;;   # a real browser
 	check|check-asan) echo "$build $tests" ;;
 	check-valgrind) echo "$build $tests valgrind" ;;
 	bench-geli) echo "$build hyperfine" ;;
 	parity) echo "$build openssl" ;;
 	plots) echo "$build gnuplot-nox" ;;
 	fuzz) echo "$build clang libfuzzer-14-dev" ;;
-	ci) for g in check check-valgrind fuzz; do pkgs_for $g; done ;;
+	ci) for g in check check-valgrind fuzz check-report; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;
 	esac
 }

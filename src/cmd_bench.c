@@ -11,7 +11,8 @@
  * spread over the points: the plan is counted first and said, the dd
  * matrix runs, and the time left is divided between the points (a floor
  * per point; the sector pass measures what a point costs beyond its time
- * box, and the main pass is sized from that).  --full: no budget (1 s a
+ * box, and the main pass is sized from that, with fewer samples a point
+ * when even the floor would not fit).  --full: no budget (1 s a
  * point, dd count=200).  ^C stops between points and keeps what was
  * measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
  * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
@@ -48,7 +49,7 @@
 struct bench {
 	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
 	struct speed_cli c;
-	size_t npts, nsec, ngeli;
+	size_t npts, nsec, ngeli, nseries;
 	const char *names[64];         /* every algorithm, NULL-ended        */
 	char path[3][4096];            /* csv, json, dd rows                 */
 	double t0;
@@ -83,16 +84,20 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Runnable points of a pass. */
-static size_t count_points(const struct speed_opts *o)
+/* Runnable points of a pass (and the series they make, when asked). */
+static size_t count_points(const struct speed_opts *o, size_t *series)
 {
 	struct plan *p;
 	char **notes;
-	size_t n, nn, run = 0;
+	size_t n, nn, run = 0, ns = 0;
 
 	n = make_plan(o, &p, &notes, &nn);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		run += !p[i].skip;
+		ns += !p[i].skip && (i == 0 || !same_series(&p[i], &p[i - 1]));
+	}
+	if (series)
+		*series = ns;
 	for (size_t i = 0; i < nn; i++)
 		free(notes[i]);
 	free(notes);
@@ -287,13 +292,36 @@ static int run_pass(struct bench *b, const struct speed_opts *o, size_t n,
 	return 0;
 }
 
+/*
+ * Size the main pass to the time left: most of a point's extra cost is
+ * per sample (a warm-up each), so when even the floor does not fit with
+ * 3 samples a point, take 2, then 1, before running over.
+ */
+static void main_pass_fit(struct bench *b, double left, double cost)
+{
+	unsigned reps = b->o.reps;
+
+	while (reps > 1 && (double)b->npts * (POINT_FLOOR +
+	                                      cost * reps / b->o.reps) > left)
+		reps--;
+	if (reps != b->o.reps) {
+		fprintf(stderr, "bench: %zu points do not fit the %.0f s left at "
+		        "%u samples a point: %u each\n", b->npts, left, b->o.reps,
+		        reps);
+		cost = cost * reps / b->o.reps;
+		b->o.warmup = b->o.warmup * reps / b->o.reps;
+		b->o.reps = reps;
+	}
+	b->o.sec = per_point(left, b->npts, cost);
+}
+
 static int run_passes(struct bench *b)
 {
 	double cost = POINT_COST0, left;
 
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
-		size_t n = count_points(s);
+		size_t n = count_points(s, NULL);
 
 		if (!b->c.full) {
 			left = (b->c.budget - RESERVE - (now() - b->t0)) *
@@ -305,9 +333,15 @@ static int run_passes(struct bench *b)
 		if (cost < 0.005)
 			cost = 0.005;
 	}
-	if (!b->c.full)
-		b->o.sec = per_point(b->c.budget - RESERVE - (now() - b->t0),
-		                     b->npts, cost);
+	if (!b->c.full) {
+		/* A sector point is a series of its own: its gate is all its.
+		 * The main pass shares a gate between a series' sizes. */
+		double visits = b->o.reps * (0.005 + 0.002);
+		double gate = cost > visits ? cost - visits : 0;
+
+		cost = visits + gate * (double)b->nseries / (double)b->npts;
+		main_pass_fit(b, b->c.budget - RESERVE - (now() - b->t0), cost);
+	}
 	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points at "
 	        "%.0f ms each\n", now() - b->t0, b->npts, 1e3 * b->o.sec);
 	return run_pass(b, &b->o, b->npts, NULL);
@@ -396,11 +430,11 @@ int cmd_bench(int argc, char **argv)
 	b->t0 = now();
 	if (bench_opts(argc, argv, b) < 0 || bench_paths(b) < 0)
 		goto out;
-	b->npts = count_points(&b->o);
-	b->nsec = count_points(&b->sec[0]) + count_points(&b->sec[1]);
+	b->npts = count_points(&b->o, &b->nseries);
+	b->nsec = count_points(&b->sec[0], NULL) + count_points(&b->sec[1], NULL);
 	b->ngeli = bench_geli_configs();
-	b->dd_count = b->c.full ? 200 : b->c.budget / 8 < 8 ? 8
-	              : b->c.budget / 8 > 200 ? 200 : (uint64_t)(b->c.budget / 8);
+	b->dd_count = b->c.full ? 200 : b->c.budget / 30 < 4 ? 4
+	              : b->c.budget / 30 > 200 ? 200 : (uint64_t)(b->c.budget / 30);
 	say_plan(b);
 	cb_stop_on_sigint();
 	cb_prov_measure_ghz();
