@@ -8,6 +8,9 @@
 # graph (they are the bottom layer; native's borrowing of SHA-256 through
 # cb_impl_select is the one documented upward call).
 #
+# Also the include rule of the foundation, the core, the backends and the
+# services (docs/design.md), from the #include lines.
+#
 # LAYERS_ALLOW: space-separated src/ files whose cycles are reported but
 # not counted as failures (files another change is still splitting).
 . tests/lib.sh
@@ -61,6 +64,37 @@ check "finder sees a 3-cycle" [ -n "$c" ]
 check "finder prints the cycle" contains "$c" "a.c -> b.c -> c.c -> a.c"
 c=$(printf 'a.c b.c\nb.c c.c\na.c c.c\n' | cycles)
 check "finder accepts a DAG" [ -z "$c" ]
+
+# The include rule of each layer (docs/design.md "Layout and layers").
+# includes FILE: the project headers FILE includes, one a line.
+includes() { sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"; }
+# only FILE HEADER...: FILE includes no project header but these
+only() {
+	f=$1; shift
+	[ -f "$f" ] || return 0
+	for h in $(includes "$f"); do
+		case " $* " in *" $h "*) ;; *) echo "$f includes $h"; return 1 ;; esac
+	done
+}
+for f in util stats timing cpu csv vec; do
+	check "foundation src/$f.c includes only its header, util.h, cb.h" \
+		only "src/$f.c" "$f.h" util.h cb.h
+done
+check "core registry.c includes only cb.h" only src/registry.c cb.h
+check "core inst.c includes only cb.h, util.h" only src/inst.c cb.h util.h
+check "core template.c includes only cb.h, template.h, util.h" \
+	only src/template.c cb.h template.h util.h
+check "core backend.c includes only cb.h, template.h, util.h" \
+	only src/backend.c cb.h template.h util.h
+for f in backends/*.c backends/native/*.c; do
+	check "backend $f includes only cb.h and its own headers" \
+		only "$f" cb.h native.h native_asm.h
+done
+for f in src/*.c; do
+	case $f in src/cmd_*.c|src/main.c|src/compare.c|src/dd.c|src/list.c|\
+	           src/report.c|src/sysinfo.c) continue ;; esac
+	check "service $f does not include cmd.h" eval "! includes $f | grep -qx cmd.h"
+done
 
 set --
 for o in "$BUILD"/src/*.o; do      # objects of files that still exist
