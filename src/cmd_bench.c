@@ -315,6 +315,60 @@ static void main_pass_fit(struct bench *b, double left, double cost)
 	b->o.sec = per_point(left, b->npts, cost);
 }
 
+/* b->o narrowed to its k-th algorithm (sizes and keys shared). */
+static struct speed_opts one_alg(const struct bench *b, size_t k)
+{
+	struct speed_opts one = b->o;
+
+	one.algs[0] = b->o.algs[k];
+	one.nalgs = 1;
+	return one;
+}
+
+/*
+ * The main pass an algorithm at a time, the largest first: before each,
+ * the time per point is recomputed from what the points so far really
+ * cost, so the pass ends near the budget however busy the machine is.
+ */
+static int main_pass(struct bench *b, double cost)
+{
+	struct { size_t alg, n; } ch[MAX_SEL], t;
+	size_t nch = 0, left = 0, done = 0;
+	double spent = 0, boxed = 0;
+
+	for (size_t k = 0; k < b->o.nalgs; k++) {
+		struct speed_opts one = one_alg(b, k);
+
+		ch[nch].alg = k;
+		if ((ch[nch].n = count_points(&one, NULL)))
+			left += ch[nch++].n;
+	}
+	for (size_t i = 1; i < nch; i++)          /* largest first */
+		for (size_t j = i; j > 0 && ch[j].n > ch[j - 1].n; j--) {
+			t = ch[j];
+			ch[j] = ch[j - 1];
+			ch[j - 1] = t;
+		}
+	for (size_t c = 0; c < nch && !bench_stopped(); c++) {
+		struct speed_opts one = one_alg(b, ch[c].alg);
+		double t0 = now();
+
+		if (!b->c.full) {
+			if (done)
+				cost = (spent - boxed) / (double)done;
+			one.sec = per_point(b->c.budget - RESERVE - (t0 - b->t0), left,
+			                    cost);
+		}
+		if (run_pass(b, &one, ch[c].n, NULL) < 0)
+			return -1;
+		spent += now() - t0;
+		boxed += one.sec * (double)ch[c].n;
+		done += ch[c].n;
+		left -= ch[c].n;
+	}
+	return 0;
+}
+
 static int run_passes(struct bench *b)
 {
 	double cost = POINT_COST0, left;
@@ -343,8 +397,8 @@ static int run_passes(struct bench *b)
 		main_pass_fit(b, b->c.budget - RESERVE - (now() - b->t0), cost);
 	}
 	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points at "
-	        "%.0f ms each\n", now() - b->t0, b->npts, 1e3 * b->o.sec);
-	return run_pass(b, &b->o, b->npts, NULL);
+	        "about %.0f ms each\n", now() - b->t0, b->npts, 1e3 * b->o.sec);
+	return main_pass(b, cost);
 }
 
 /* Append the dd rows (their header left out) to the CSV. */
