@@ -650,6 +650,80 @@ wipe_ak:
 	return rc;
 }
 
+/* The IV of sector number sector into iv (the layout's rule). */
+typedef int (*sector_iv_fn)(struct sector_thr *t, uint64_t sector,
+                            uint8_t *iv);
+
+#define BATCH 16    /* requests handed to cb_inst_batch() at a time */
+
+/* nsec whole sectors as batches of independent requests, each with the
+ * IV iv() gives (or none for a cipher without one): the implementation's
+ * batch entry point where it has one, else one request after another. */
+static int batched(struct sector_thr *t, int enc, uint64_t first,
+                   const uint8_t *in, uint8_t *out, size_t nsec,
+                   sector_iv_fn iv)
+{
+	size_t ss = t->xf->cfg.sector_size;
+	int has_iv = t->cipher.alg->iv_len != 0;
+	uint8_t ivbuf[BATCH][CB_MAX_BLOCK];
+	const uint8_t *ivs[BATCH], *ins[BATCH];
+	uint8_t *outs[BATCH];
+	int rc;
+
+	for (size_t done = 0, k; done < nsec; done += k) {
+		k = nsec - done < BATCH ? nsec - done : BATCH;
+		for (size_t i = 0; i < k; i++) {
+			if (has_iv && (rc = iv(t, first + done + i, ivbuf[i])) < 0)
+				return rc;
+			ivs[i] = ivbuf[i];
+			ins[i] = in + (done + i) * ss;
+			outs[i] = out + (done + i) * ss;
+		}
+		if ((rc = cb_inst_batch(&t->cipher, enc, (unsigned)k,
+		                        has_iv ? ivs : NULL, ins, outs, ss)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int geli_sector_iv(struct sector_thr *t, uint64_t sector, uint8_t *iv)
+{
+	return geli_iv(t, sector * t->xf->cfg.sector_size, iv);
+}
+
+/*
+ * geli without -a: runs of sectors under one key (a new one every 2^20
+ * blocks).  XTS tweaks are the byte offsets, le64(first * S + k * S): a
+ * multi-sector request (cb_inst_sectors, IV step S); other ciphers get
+ * batches of requests with their hashed IVs.
+ */
+static int geli_plain(struct sector_thr *t, int enc, uint64_t first,
+                      const uint8_t *in, uint8_t *out, size_t nsec)
+{
+	size_t ss = t->xf->cfg.sector_size;
+	int rc;
+
+	while (nsec) {
+		uint64_t off = first * ss;
+		uint64_t next_key = (((off >> 20) / ss + 1) * ss) << 20;
+		size_t n = (next_key - off) / ss < nsec ? (next_key - off) / ss
+		                                        : nsec;
+
+		if ((rc = geli_key(t, off, ss)) < 0)
+			return rc;
+		rc = t->xf->cfg.cipher->flags & CB_F_XTS
+		     ? cb_inst_sectors(&t->cipher, enc, off, ss, ss, in, out, n * ss)
+		     : batched(t, enc, first, in, out, n, geli_sector_iv);
+		if (rc < 0)
+			return rc;
+		first += n;
+		in += n * ss;
+		out += n * ss;
+		nsec -= n;
+	}
+	return 0;
+}
+
 static int geli_run(struct sector_thr *t, int enc, uint64_t first,
                     const uint8_t *in, uint8_t *out, size_t nsec, uint8_t *bad)
 {
@@ -657,13 +731,8 @@ static int geli_run(struct sector_thr *t, int enc, uint64_t first,
 	size_t ss = xf->cfg.sector_size;
 	int rc, any_bad = 0;
 
-	if (!xf->cfg.auth) {
-		for (size_t s = 0; s < nsec; s++)
-			if ((rc = geli_one(t, enc, (first + s) * ss, ss, in + s * ss,
-			                   out + s * ss, ss)) < 0)
-				return rc;
-		return 0;
-	}
+	if (!xf->cfg.auth)
+		return geli_plain(t, enc, first, in, out, nsec);
 	for (size_t s = 0; s < nsec; s++) {
 		const uint8_t *src = enc ? in + s * ss : in + s * xf->disk;
 		uint8_t *dst = enc ? out + s * xf->disk : out + s * ss;
@@ -705,31 +774,32 @@ static int geli_run(struct sector_thr *t, int enc, uint64_t first,
 	return any_bad ? -EBADMSG : 0;
 }
 
+static int dm_sector_iv(struct sector_thr *t, uint64_t sector, uint8_t *iv)
+{
+	const struct sector_cfg *c = &t->xf->cfg;
+	uint64_t step = c->iv_large ? 1 : c->sector_size / 512;
+
+	if (c->ivgen)
+		c->ivgen->gen(iv, t->cipher.alg->iv_len, sector * step,
+		              t->xf->benbi_shift);
+	else
+		memset(iv, 0, t->cipher.alg->iv_len);
+	return 0;
+}
+
+/* dm-crypt: plain64 numbering as one multi-sector request, the other
+ * generators as batches of requests. */
 static int dm_run(struct sector_thr *t, int enc, uint64_t first,
                   const uint8_t *in, uint8_t *out, size_t nsec)
 {
-	struct sector_xf *xf = t->xf;
-	const struct sector_cfg *c = &xf->cfg;
+	const struct sector_cfg *c = &t->xf->cfg;
 	size_t ss = c->sector_size;
 	uint64_t step = c->iv_large ? 1 : ss / 512;
-	uint64_t s0 = first * step;
-	cb_crypt_fn fn = enc ? t->cipher.impl->encrypt : t->cipher.impl->decrypt;
-	uint8_t iv[CB_MAX_BLOCK];
-	size_t ivlen = t->cipher.alg->iv_len;
 
 	if (c->ivgen && c->ivgen->multi)
-		return cb_inst_sectors(&t->cipher, enc, s0, step, ss, in, out,
-		                       nsec * ss);
-	for (size_t s = 0; s < nsec; s++) {
-		int rc;
-
-		if (c->ivgen && ivlen)
-			c->ivgen->gen(iv, ivlen, s0 + s * step, xf->benbi_shift);
-		if ((rc = fn(t->cipher.ctx, ivlen ? iv : NULL, in + s * ss,
-		             out + s * ss, ss)) < 0)
-			return rc;
-	}
-	return 0;
+		return cb_inst_sectors(&t->cipher, enc, first * step, step, ss, in,
+		                       out, nsec * ss);
+	return batched(t, enc, first, in, out, nsec, dm_sector_iv);
 }
 
 static int run(struct sector_thr *t, int enc, uint64_t first,

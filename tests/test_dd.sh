@@ -22,7 +22,7 @@ head -c 128 /dev/urandom >"$T/mkey"
 head -c 23000 /dev/urandom >"$T/pt"
 
 backends=""
-for b in openssl gcrypt nettle; do
+for b in openssl gcrypt nettle native; do
 	if "$CB" dd -e aes --backend "$b" count=1 >/dev/null 2>&1; then
 		backends="$backends $b"
 	fi
