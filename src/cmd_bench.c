@@ -213,11 +213,11 @@ static void say_plan(const struct bench *b)
 	double need = (double)(b->npts + b->nsec) * (POINT_FLOOR + POINT_COST0);
 
 	fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points (every "
-	        "key size, %zu request sizes, both directions), %zu sector points "
-	        "(512 and 4096-byte sectors), geli matrix %zu configurations x "
-	        "%zu backends through dd (count=%llu)\n", cb_nalgs,
-	        b->o.nbackends, b->npts, b->o.nsizes, b->nsec, b->ngeli,
-	        b->o.nbackends, (unsigned long long)b->dd_count);
+	        "key size, %zu request sizes,\n       both directions), %zu "
+	        "sector points (512 and 4096-byte sectors),\n       geli matrix "
+	        "%zu configurations x %zu backends through dd (count=%llu)\n",
+	        cb_nalgs, b->o.nbackends, b->npts, b->o.nsizes, b->nsec,
+	        b->ngeli, b->o.nbackends, (unsigned long long)b->dd_count);
 	if (b->c.full) {
 		fprintf(stderr, "bench: --full: %.2f s per point, no budget\n",
 		        b->o.sec);
@@ -229,8 +229,8 @@ static void say_plan(const struct bench *b)
 	                        (double)b->o.nbackends,
 	                        b->npts + b->nsec, POINT_COST0), b->o.reps);
 	if (need > b->c.budget)
-		fprintf(stderr, "; it does not fit: the floor (%.0f ms a point) "
-		        "needs about %.0f s", 1e3 * POINT_FLOOR, need);
+		fprintf(stderr, ";\n       it does not fit: the floor (%.0f ms a "
+		        "point) needs about %.0f s", 1e3 * POINT_FLOOR, need);
 	fputc('\n', stderr);
 }
 
