@@ -38,14 +38,14 @@ MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-report bench bench-essiv bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-report bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
 
 # The goals on the command line whose packages deps.sh installs together
 # with the build's, before the first compile: one message, one install.
-DEPS_GOALS := $(filter check check-asan check-valgrind bench bench-essiv \
+DEPS_GOALS := $(filter check check-asan check-valgrind bench bench-essiv bench-native \
                 bench-geli bench-generations parity plots fuzz ci,$(MAKECMDGOALS))
 
 $(DEPS_OK):
@@ -105,10 +105,15 @@ bench: cryptobench
 	$(Q)scripts/deps.sh bench
 	$(Q)scripts/bench
 
-## bench-essiv: the kernel report's comparison and the native targets
+## bench-essiv: the kernel report's comparison (tcrypt format)
 bench-essiv: cryptobench
 	$(Q)scripts/deps.sh bench-essiv
 	$(Q)scripts/bench-essiv
+
+## bench-native: the native targets, ratios side by side with their CIs
+bench-native: cryptobench
+	$(Q)scripts/deps.sh bench-native
+	$(Q)scripts/bench-native
 
 ## bench-generations: one run per --cpu level, compared level to level
 bench-generations: cryptobench
@@ -154,7 +159,8 @@ help:
 	@echo "  check-asan   run the tests under ASan and UBSan"
 	@echo "  check-report the HTML report in headless Chromium"
 	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
-	@echo "  bench-essiv  the kernel ESSIV report reproduced, native targets"
+	@echo "  bench-essiv  the kernel ESSIV report reproduced"
+	@echo "  bench-native the native backend's targets, ratios with 95 % CIs"
 	@echo "  bench-geli   the geli report reproduced through cryptobench dd"
 	@echo "  bench-generations  --cpu levels side by side, compared level to level"
 	@echo "  parity       cryptobench's openssl backend vs openssl speed"
