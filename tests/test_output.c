@@ -368,6 +368,55 @@ static void test_engine(void)
 	      "time box: an operation's error comes back");
 }
 
+/* ---- geli, cryptsetup, dd: dd's lines (docs/dd.md) ------------------------ */
+
+static int starts(const char *s, const char *prefix)
+{
+	return s && !strncmp(s, prefix, strlen(prefix));
+}
+
+static void test_dd_lines(void)
+{
+	struct cb_result r = { .bytes_total = 4194304, .seconds = 0.5 };
+	struct cb_dd_run d = {
+		.ealg = "aes", .aalg = "hmac/sha256", .key_bits = 256,
+		.key_bits_given = 1, .sector_size = 4096, .provider = "mirror/gm0",
+		.in = "/dev/zero", .out = "/dev/mirror/gm0", .bs_text = "1m",
+		.count = 4, .full_in = 4, .full_out = 4,
+	};
+	struct cb_report rep = { .prov = cb_prov(), .res = &r, .n = 1, .dd = &d };
+	char *out;
+
+	out = render("geli", &rep);
+	check(out && !strcmp(out, "geli init -P -e aes -l 256 -a hmac/sha256 "
+	      "-s 4096 -K key mirror/gm0\n4+0 records in\n4+0 records out\n"
+	      "4194304 bytes transferred in 0.500000 secs (8388608 "
+	      "bytes/sec)\n"), "geli writer: the seed's lines");
+	free(out);
+	d.ealg = "aes-xts-plain64";
+	d.aalg = NULL;
+	d.key_bits = 512;
+	d.sector_size = 512;
+	d.iv_large = 1;
+	d.keyfile = "k.bin";
+	out = render("cryptsetup", &rep);
+	check(starts(out, "cryptsetup open --type plain --cipher "
+	      "aes-xts-plain64 --key-size 512 --sector-size 512 "
+	      "--iv-large-sectors --key-file k.bin mirror/gm0 crypt\n4+0 "),
+	      "cryptsetup writer: the cryptsetup line");
+	free(out);
+	d.count = UINT64_MAX;
+	out = render("dd", &rep);
+	check(starts(out, "dd if=/dev/zero of=/dev/mirror/gm0 bs=1m\n"
+	      "4+0 records in\n"), "dd writer: no count= when not given");
+	free(out);
+	rep.dd = NULL;
+	out = render("geli", &rep);
+	check(out && !strcmp(out, "4194304 bytes transferred in 0.500000 secs "
+	      "(8388608 bytes/sec)\n"), "geli writer without dd: the summary");
+	free(out);
+}
+
 int main(void)
 {
 	test_tcrypt_seed();
@@ -375,5 +424,6 @@ int main(void)
 	test_tcrypt_forms();
 	test_csv();
 	test_engine();
+	test_dd_lines();
 	return finish();
 }
