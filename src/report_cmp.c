@@ -53,7 +53,7 @@ static int skip_col(const char *c)
 	static const char *const skip[] = { "group", "driver", "iv_mode",
 	        "threads", "base_backend_version", "new_backend_version",
 	        "base_runs", "new_runs", "base_rel_spread", "new_rel_spread",
-	        NULL };
+	        "base_samples", "new_samples", NULL };
 
 	for (int i = 0; skip[i]; i++)
 		if (!strcmp(c, skip[i]))
@@ -68,18 +68,31 @@ static int is_bps(const char *c)
 	return n > 13 && !strcmp(c + n - 13, "bytes_per_sec");
 }
 
-/* The verdicts as a count per verdict and a table of every point. */
-static void cmp_table(FILE *f, const struct cb_csv *c)
+/* Row i is in the group shown (gcol < 0: every row is). */
+static int in_group(const struct cb_csv *c, size_t i, int gcol,
+                    const char *gval)
+{
+	return c->rows[i].hdr == 0 &&
+	       (gcol < 0 || !strcmp(c->rows[i].fields[gcol], gval));
+}
+
+/* The verdicts of a group as a count per verdict and a table of every
+ * point. */
+static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
+                      const char *gval)
 {
 	const struct cb_csv_head *h = &c->hdrs[0];
 	int vcol = cb_csv_col(c, 0, "verdict");
 	const char *names[16];
-	size_t counts[16] = { 0 }, nv = 0;
+	size_t counts[16] = { 0 }, nv = 0, nrows = 0;
 
 	for (size_t i = 0; i < c->nrows && vcol >= 0; i++) {
 		const char *v = c->rows[i].fields[vcol];
 		size_t k;
 
+		if (!in_group(c, i, gcol, gval))
+			continue;
+		nrows++;
 		for (k = 0; k < nv && strcmp(names[k], v); k++)
 			;
 		if (k == nv && nv < 16)
@@ -93,9 +106,9 @@ static void cmp_table(FILE *f, const struct cb_csv *c)
 		html_esc(f, names[k]);
 	}
 	fprintf(f, " (%zu points matched).</p>\n<details><summary>every "
-	        "point</summary><table><thead><tr>", c->nrows);
+	        "point</summary><table><thead><tr>", nrows);
 	for (size_t j = 0; j < h->ncols; j++)
-		if (!skip_col(h->names[j])) {
+		if (!skip_col(h->names[j]) && (int)j != gcol) {
 			fputs("<th>", f);
 			html_esc(f, h->names[j]);
 			fputs(is_bps(h->names[j]) ? " (GB/s)</th>" : "</th>", f);
@@ -105,9 +118,11 @@ static void cmp_table(FILE *f, const struct cb_csv *c)
 		const struct cb_csv_rec *row = &c->rows[i];
 		double d;
 
+		if (!in_group(c, i, gcol, gval))
+			continue;
 		fputs("<tr>", f);
-		for (size_t j = 0; j < h->ncols && row->hdr == 0; j++) {
-			if (skip_col(h->names[j]))
+		for (size_t j = 0; j < h->ncols; j++) {
+			if (skip_col(h->names[j]) || (int)j == gcol)
 				continue;
 			if (is_bps(h->names[j]) &&
 			    cb_csv_number(row->fields[j], &d) == 0) {
@@ -132,84 +147,136 @@ static void where(char **argv, int *n, const char *opt, const char *col,
 	argv[(*n)++] = buf;
 }
 
-/* `cryptobench compare all all --base-where .. --new-where ..`. */
-static void cmp_one(FILE *f, const struct rpt *r, size_t s, const char *all,
-                    const char *tmpdir)
+/* Run `cryptobench ARGS... --ignore driver --format csv` into c; 0, or
+ * -1 after saying on the page why not. */
+static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
+                       struct cb_csv *c)
 {
-	char self[4096], out[4200], err[4200], w[4][512];
-	char *argv[24];
-	int n = 0, rc;
+	char self[4096], out[4200], err[4200], line[512];
 	ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
-	struct cb_csv c;
-	int levels = strcmp(r->srcs[0].level, r->srcs[s].level) != 0;
+	FILE *e;
+	int rc;
 
 	self[k > 0 ? k : 0] = 0;
 	snprintf(out, sizeof out, "%s/cmp.csv", tmpdir);
 	snprintf(err, sizeof err, "%s/cmp.err", tmpdir);
+	argv[n++] = "--ignore";
+	argv[n++] = "driver";
+	argv[n++] = "--format";
+	argv[n++] = "csv";
+	argv[n] = NULL;
+	rc = k > 0 ? report_spawn(self, argv, out, err) : -1;
+	memset(c, 0, sizeof *c);
+	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
+		return 0;
+	cb_warn("report: compare did not run (exit %d); the page says why", rc);
+	fputs("<p class=\"bad\">compare failed: ", f);
+	for (e = fopen(err, "r"); e && fgets(line, sizeof line, e);)
+		html_esc(f, line);
+	if (e)
+		fclose(e);
+	fputs("</p>\n", f);
+	return -1;
+}
+
+/* Sources that differ in host and level both: pairwise, `compare all
+ * all --by none --base-where .. --new-where ..`. */
+static void cmp_pair(FILE *f, const struct rpt *r, size_t s, const char *all,
+                     const char *tmpdir)
+{
+	char w[4][512];
+	char *argv[32];
+	int n = 0;
+	struct cb_csv c;
+
 	argv[n++] = "cryptobench";
 	argv[n++] = "compare";
 	argv[n++] = (char *)all;
 	argv[n++] = (char *)all;
 	argv[n++] = "--by";
 	argv[n++] = "none";
-	argv[n++] = "--ignore";
-	argv[n++] = "driver";
-	argv[n++] = "--format";
-	argv[n++] = "csv";
 	where(argv, &n, "--base-where", "host", r->srcs[0].host, w[0], 512);
 	where(argv, &n, "--new-where", "host", r->srcs[s].host, w[1], 512);
-	if (levels) {
-		where(argv, &n, "--base-where", "cpu_level", r->srcs[0].level, w[2], 512);
-		where(argv, &n, "--new-where", "cpu_level", r->srcs[s].level, w[3], 512);
-	}
-	argv[n] = NULL;
-	rc = k > 0 ? report_spawn(self, argv, out, err) : -1;
-	memset(&c, 0, sizeof c);
-	if ((rc != 0 && rc != 1) || cb_csv_read(&c, out) < 0 || !c.nhdrs) {
-		cb_warn("report: compare did not run (exit %d); see %s", rc,
-		        "the page");
-		fputs("<p class=\"bad\">compare failed: ", f);
-		{
-			char line[512];
-			FILE *e = fopen(err, "r");
+	where(argv, &n, "--base-where", "cpu_level", r->srcs[0].level, w[2], 512);
+	where(argv, &n, "--new-where", "cpu_level", r->srcs[s].level, w[3], 512);
+	if (run_compare(f, argv, n, tmpdir, &c) == 0)
+		cmp_table(f, &c, -1, NULL);
+	cb_csv_free(&c);
+}
 
-			while (e && fgets(line, sizeof line, e))
-				html_esc(f, line);
-			if (e)
-				fclose(e);
-		}
-		fputs("</p>\n", f);
-	} else {
-		cmp_table(f, &c);
+/* The column the sources differ in, when it is one: "host" or
+ * "cpu_level"; NULL when both vary. */
+static const char *fleet_by(const struct rpt *r)
+{
+	int hosts = 0, levels = 0;
+
+	for (size_t s = 1; s < r->nsrcs; s++) {
+		hosts |= strcmp(r->srcs[s].host, r->srcs[0].host) != 0;
+		levels |= strcmp(r->srcs[s].level, r->srcs[0].level) != 0;
 	}
+	return !levels ? "host" : !hosts ? "cpu_level" : NULL;
+}
+
+static void src_heading(FILE *f, const struct rpt *r, size_t s)
+{
+	char a[300], b[300];
+
+	fputs("<h3>", f);
+	html_esc(f, rpt_src_label(r, 0, a, sizeof a));
+	fputs(" &rarr; ", f);
+	html_esc(f, rpt_src_label(r, s, b, sizeof b));
+	fputs("</h3>\n", f);
+}
+
+/* One host or level against the first: `compare --baseline V --by COL`
+ * (compare's fleet mode), one table per other source. */
+static void cmp_fleet(FILE *f, const struct rpt *r, const char *by,
+                      const char *all, const char *tmpdir)
+{
+	int host = !strcmp(by, "host"), n = 0;
+	char *argv[32];
+	struct cb_csv c;
+
+	argv[n++] = "cryptobench";
+	argv[n++] = "compare";
+	argv[n++] = "--baseline";
+	argv[n++] = (char *)(host ? r->srcs[0].host : r->srcs[0].level);
+	argv[n++] = "--by";
+	argv[n++] = (char *)by;
+	argv[n++] = (char *)all;
+	if (run_compare(f, argv, n, tmpdir, &c) == 0)
+		for (size_t s = 1; s < r->nsrcs; s++) {
+			src_heading(f, r, s);
+			cmp_table(f, &c, cb_csv_col(&c, 0, by),
+			          host ? r->srcs[s].host : r->srcs[s].level);
+		}
 	cb_csv_free(&c);
 }
 
 void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
                         size_t nfiles, const char *tmpdir)
 {
-	char all[4200], a[300], b[300];
+	const char *by = fleet_by(r);
+	char all[4200];
 
 	snprintf(all, sizeof all, "%s/all.csv", tmpdir);
 	fputs("<section id=\"compare\"><h2>Side by side: compare's verdicts"
 	      "</h2>\n<p>Each source against the first, point by point, as "
-	      "<code>cryptobench compare</code> judges them (drivers ignored, "
-	      "so different code paths of one backend match; docs/compare.md "
-	      "has the rule).  The plots below draw the sources together.</p>\n",
-	      f);
+	      "<code>cryptobench compare</code> judges them (its fleet mode, "
+	      "<code>--baseline</code> with <code>--by host</code> or "
+	      "<code>--by cpu_level</code>; drivers ignored, so different code "
+	      "paths of one backend match; docs/compare.md has the rule).  The "
+	      "plots below draw the sources together.</p>\n", f);
 	if (concat(files, nfiles, all) < 0) {
 		fprintf(f, "<p class=\"bad\">could not join the files: %s</p>\n",
 		        strerror(errno));
-		fputs("</section>\n", f);
-		return;
-	}
-	for (size_t s = 1; s < r->nsrcs; s++) {
-		fputs("<h3>", f);
-		html_esc(f, rpt_src_label(r, 0, a, sizeof a));
-		fputs(" &rarr; ", f);
-		html_esc(f, rpt_src_label(r, s, b, sizeof b));
-		fputs("</h3>\n", f);
-		cmp_one(f, r, s, all, tmpdir);
+	} else if (by) {
+		cmp_fleet(f, r, by, all, tmpdir);
+	} else {
+		for (size_t s = 1; s < r->nsrcs; s++) {
+			src_heading(f, r, s);
+			cmp_pair(f, r, s, all, tmpdir);
+		}
 	}
 	fputs("</section>\n", f);
 }

@@ -81,6 +81,15 @@ check "dm-crypt 512-byte read row" contains "$html" "<td class=\"n\">512</td><td
 check "known-answer failure listed with file:line" contains "$html" "b.csv:"
 check "provenance" contains "$html" "CPU, with &quot;quotes&quot;"
 
+# Two CPU levels of one host: compare's fleet mode by cpu_level.
+awk 'NR == 1 { sub(/\r$/, ""); print $0 ",cpu_level"; next }
+     { sub(/\r$/, ""); print $0 ",aesni" }' "$T/a.csv" >"$T/c.csv"
+expect_exit 0 "report of two CPU levels" "$CB" report "$T/a.csv" "$T/c.csv" -o "$T/lv"
+lv=$(cat "$T/lv/index.html" 2>/dev/null)
+check "levels side by side" contains "$lv" "hostA @aesni</h3>"
+check "levels: compare's verdicts" contains "$lv" "points matched"
+check "levels: compare ran" sh -c "! grep -q 'compare failed' '$T/lv/index.html'"
+
 # ---- refusals and bad input ------------------------------------------
 before=$(cksum <"$page")
 expect_exit 2 "refuses to overwrite" "$CB" report "$T/a.csv" -o "$T/rep"
