@@ -38,7 +38,7 @@ MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-report bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-report check-fleet fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -100,6 +100,20 @@ check-report: cryptobench
 	$(Q)scripts/deps.sh check-report
 	$(Q)CB=./cryptobench BUILD=$(BUILD) sh tests/test_report.sh
 
+## check-fleet: the fleet playbook against three network-namespace hosts
+## with their own sshd (root; skips with the reason otherwise)
+check-fleet: cryptobench
+	$(Q)scripts/deps.sh check-fleet
+	$(Q)CB=./cryptobench sh tests/test_fleet.sh; rc=$$?; \
+	    [ $$rc -eq 0 ] || [ $$rc -eq 77 ]
+
+## fleet: cryptobench on every host of INVENTORY through Ansible, merged
+## and compared by host (docs/fleet.md)
+INVENTORY ?= fleet/inventory.example.ini
+fleet: cryptobench
+	$(Q)scripts/deps.sh fleet
+	$(Q)scripts/fleet $(INVENTORY)
+
 ## bench: the main job - the seed's algorithms on every backend, as a table
 bench: cryptobench
 	$(Q)scripts/deps.sh bench
@@ -158,6 +172,8 @@ help:
 	@echo "  check        build and run every test"
 	@echo "  check-asan   run the tests under ASan and UBSan"
 	@echo "  check-report the HTML report in headless Chromium"
+	@echo "  check-fleet  the fleet playbook against three namespace hosts (root)"
+	@echo "  fleet        INVENTORY=FILE: the same run on every host via Ansible"
 	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
 	@echo "  bench-essiv  the kernel ESSIV report reproduced"
 	@echo "  bench-native the native backend's targets, ratios with 95 % CIs"

@@ -27,7 +27,11 @@ pkgs_for() {   # the packages of one goal
 	parity) echo "$build openssl" ;;
 	plots) echo "$build gnuplot-nox" ;;
 	fuzz) echo "$build clang libfuzzer-14-dev" ;;
-	ci) for g in check check-valgrind fuzz check-report; do pkgs_for $g; done ;;
+	# fleet: Ansible and ssh on the controller; check-fleet also sshd and ip
+	# for its namespace hosts (rsync for users' synchronize-based variants)
+	fleet) echo "$build ansible-core openssh-client python3 gnuplot-nox" ;;
+	check-fleet) echo "$build ansible-core openssh-client openssh-server iproute2 rsync python3" ;;
+	ci) for g in check check-valgrind fuzz check-report check-fleet; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;
 	esac
 }
