@@ -12,7 +12,8 @@
  * matrix runs, and the time left is divided between the points (a floor
  * per point; the sector pass measures what a point costs beyond its time
  * box, and the main pass is sized from that, with fewer samples a point
- * when even the floor would not fit).  --full: no budget (1 s a
+ * when even the floor would not fit; the last 12 % resamples the points
+ * whose spread is widest).  --full: no budget (1 s a
  * point, dd count=200).  ^C stops between points and keeps what was
  * measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
  * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
@@ -45,6 +46,9 @@
 #define POINT_FLOOR     0.006   /* seconds a point gets at the least    */
 #define POINT_COST0     0.045   /* first guess of a point's extra cost  */
 #define RESERVE         4.0     /* clock, files, report                 */
+#define REFINE_SHARE    0.12    /* of the main pass's time: resampling  */
+#define REFINE_SPREAD   0.05    /* a point wider than this is resampled */
+#define REFINE_REPS     7
 
 struct bench {
 	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
@@ -335,6 +339,8 @@ static int main_pass(struct bench *b, double cost)
 	struct { size_t alg, n; } ch[MAX_SEL], t;
 	size_t nch = 0, left = 0, done = 0;
 	double spent = 0, boxed = 0;
+	double end = now() + (b->c.budget - RESERVE - (now() - b->t0)) *
+	             (1 - REFINE_SHARE);    /* the rest: refine() */
 
 	for (size_t k = 0; k < b->o.nalgs; k++) {
 		struct speed_opts one = one_alg(b, k);
@@ -356,8 +362,7 @@ static int main_pass(struct bench *b, double cost)
 		if (!b->c.full) {
 			if (done)
 				cost = (spent - boxed) / (double)done;
-			one.sec = per_point(b->c.budget - RESERVE - (t0 - b->t0), left,
-			                    cost);
+			one.sec = per_point(end - t0, left, cost);
 		}
 		if (run_pass(b, &one, ch[c].n, NULL) < 0)
 			return -1;
@@ -366,6 +371,100 @@ static int main_pass(struct bench *b, double cost)
 		done += ch[c].n;
 		left -= ch[c].n;
 	}
+	return 0;
+}
+
+/* The same point: its result is replaced by a resampled one. */
+static int same_point(const struct cb_result *a, const struct cb_result *b)
+{
+	return !strcmp(a->backend, b->backend) && !strcmp(a->driver, b->driver) &&
+	       !strcmp(a->alg, b->alg) && a->key_bits == b->key_bits &&
+	       a->block_bytes == b->block_bytes && a->sector_bytes == b->sector_bytes &&
+	       !strcmp(a->direction, b->direction);
+}
+
+/* Resample point i (and its series' other wide points) with more samples;
+ * the new results replace the old.  0 or -1. */
+static int resample(struct bench *b, size_t i, double sec)
+{
+	const struct cb_result *w = &b->res[i];
+	struct speed_opts o = b->o;
+	struct cb_result *r = NULL;
+	uint64_t key = w->key_bits, size = w->block_bytes;
+	size_t nr = 0, nf = 0;
+
+	o.backends[0] = cb_backend_find(w->backend);
+	o.nbackends = 1;
+	o.all_backends = 0;
+	for (size_t k = 0; k < b->o.nalgs; k++)
+		if (!strcmp(b->o.algs[k].alg->name, w->alg))
+			o.algs[0] = b->o.algs[k];
+	o.nalgs = 1;
+	o.driver_sub = w->driver;
+	o.keys = w->key_bits ? &key : NULL;
+	o.nkeys = w->key_bits ? 1 : 0;
+	o.sizes = &size;
+	o.nsizes = 1;
+	o.enc = !strcmp(w->direction, "encrypt");
+	o.dec = !strcmp(w->direction, "decrypt");
+	o.sector = w->sector_bytes;
+	o.reps = REFINE_REPS;
+	o.sec = sec;
+	o.progress = 0;
+	if (!o.backends[0] || speed_run(&o, &r, &nr, &nf) != CB_EXIT_OK)
+		return -1;
+	for (size_t k = 0; k < nr; k++) {
+		struct cb_result *old = &b->res[i];
+
+		if (r[k].status != CB_RES_OK || !same_point(old, &r[k])) {
+			free((void *)r[k].why);
+			free((void *)r[k].samples);
+			continue;
+		}
+		free((void *)old->why);
+		free((void *)old->samples);
+		*old = r[k];
+	}
+	free(r);
+	return 0;
+}
+
+/*
+ * Spend what the budget kept back on the widest points: each with rel
+ * spread above REFINE_SPREAD, widest first, is measured again with
+ * REFINE_REPS samples while the time lasts.
+ */
+static int refine(struct bench *b)
+{
+	size_t *idx = cb_xcalloc(b->nres + 1, sizeof *idx), n = 0, done = 0;
+	double t0 = now(), sec = 0.02;
+
+	for (size_t i = 0; i < b->nres; i++)
+		if (b->res[i].status == CB_RES_OK &&
+		    b->res[i].rel_spread > REFINE_SPREAD)
+			idx[n++] = i;
+	for (size_t i = 1; i < n; i++)            /* widest first */
+		for (size_t j = i; j > 0 && b->res[idx[j]].rel_spread >
+		                            b->res[idx[j - 1]].rel_spread; j--) {
+			size_t t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	for (size_t k = 0; k < n && !bench_stopped(); k++) {
+		double per = done ? (now() - t0) / (double)done : 0.15;
+
+		if (now() - b->t0 + per > b->c.budget - RESERVE)
+			break;
+		if (resample(b, idx[k], sec) < 0)
+			break;
+		done++;
+	}
+	if (n)
+		fprintf(stderr, "bench: %zu of %zu points wider than %.0f %% "
+		        "resampled with %d samples (%.0f s)\n", done, n,
+		        100 * REFINE_SPREAD, REFINE_REPS, now() - t0);
+	free(idx);
 	return 0;
 }
 
@@ -398,7 +497,9 @@ static int run_passes(struct bench *b)
 	}
 	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points at "
 	        "about %.0f ms each\n", now() - b->t0, b->npts, 1e3 * b->o.sec);
-	return main_pass(b, cost);
+	if (main_pass(b, cost) < 0)
+		return -1;
+	return b->c.full ? 0 : refine(b);
 }
 
 /* Append the dd rows (their header left out) to the CSV. */
