@@ -42,7 +42,6 @@
 #include "util.h"
 
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
-#define BENCH_REPS      3       /* samples per point under a budget     */
 #define POINT_FLOOR     0.006   /* seconds a point gets at the least    */
 #define POINT_COST0     0.045   /* first guess of a point's extra cost  */
 #define RESERVE         4.0     /* clock, files, report                 */
@@ -168,10 +167,8 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 		b->c.budget = b->c.quick ? 60 : BENCH_BUDGET;
 	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
 		return -EINVAL;
-	if (!b->c.full && !b->o.reps)
-		b->o.reps = BENCH_REPS;
 	if (!b->c.full && b->o.warmup < 0)
-		b->o.warmup = 0.015;     /* 5 ms before each of the 3 samples */
+		b->o.warmup = 0.015;     /* once per point, before its samples */
 	all_algs(b);
 	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
 		return -EINVAL;
@@ -215,6 +212,7 @@ static double per_point(double left, size_t n, double cost)
 static void say_plan(const struct bench *b)
 {
 	double need = (double)(b->npts + b->nsec) * (POINT_FLOOR + POINT_COST0);
+	struct speed_opts t = b->o;
 
 	fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points (every "
 	        "key size, %zu request sizes,\n       both directions), %zu "
@@ -227,11 +225,10 @@ static void say_plan(const struct bench *b)
 		        b->o.sec);
 		return;
 	}
+	t.sec = per_point(b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
+	                  (double)b->o.nbackends, b->npts + b->nsec, POINT_COST0);
 	fprintf(stderr, "bench: budget %.0f s: about %.0f ms per point, %u "
-	        "samples each", b->c.budget,
-	        1e3 * per_point(b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
-	                        (double)b->o.nbackends,
-	                        b->npts + b->nsec, POINT_COST0), b->o.reps);
+	        "samples each", b->c.budget, 1e3 * t.sec, plan_samples(&t));
 	if (need > b->c.budget)
 		fprintf(stderr, ";\n       it does not fit: the floor (%.0f ms a "
 		        "point) needs about %.0f s", 1e3 * POINT_FLOOR, need);

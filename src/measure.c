@@ -5,6 +5,7 @@
  * measure()) through the request loops of runner.c.
  */
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "plan.h"
 #include "result.h"
 #include "runner.h"
+#include "stats.h"
 #include "sysinfo.h"
 #include "timing.h"
 #include "util.h"
@@ -24,7 +26,7 @@
  * (ETA first, so the cut keeps it), a line per visit with --progress
  * otherwise. */
 static void progress(const struct speed_opts *o, const struct plan *q,
-                     unsigned rep, unsigned reps, size_t done, size_t total,
+                     unsigned k, unsigned n, size_t done, size_t total,
                      double per_visit)
 {
 	double eta = (double)(total - done) * per_visit;
@@ -33,9 +35,9 @@ static void progress(const struct speed_opts *o, const struct plan *q,
 
 	if (!o->progress)
 		return;
-	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  rep %u/%u: %s %s "
-	         "%u-bit %llu B %s", done + 1, total, (int)(eta / 60),
-	         (int)eta % 60, rep + 1, reps, q->backend->name, q->impl->driver,
+	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  sample %u/%u: %s "
+	         "%s %u-bit %llu B %s", done + 1, total, (int)(eta / 60),
+	         (int)eta % 60, k + 1, n, q->backend->name, q->impl->driver,
 	         q->key_bits, (unsigned long long)q->size, dir_name(q->dir));
 	if (tty)
 		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
@@ -94,6 +96,7 @@ static void identify(struct cb_result *r, const struct plan *q,
 	             : o->iv_once ? "once" : "per-request";
 	r->threads = 1;
 	r->overhead_ns = r->slope_ns_per_byte = r->cycles_per_byte = NAN;
+	r->ghz_drift = NAN;
 	cb_iso_time(r->timestamp, sizeof r->timestamp);
 }
 
@@ -105,13 +108,19 @@ struct meas {
 	struct cb_result *res;
 	struct series *ss;          /* one per series                       */
 	size_t nss, *of;            /* of[i]: the series of point i         */
-	double *rate;               /* n x reps samples                     */
+	double (*rate)[CB_MAX_REPS];      /* each point's samples, ops/s    */
+	double (*ghz)[CB_MAX_REPS + 1];   /* clock read around them         */
+	unsigned *nghz;
+	uint64_t *batch;            /* operations per batch (calibrated)    */
 	double *secs;
 	uint64_t *ops;
-	unsigned *cnt;              /* samples taken per point (^C: fewer)   */
+	unsigned *cnt;              /* samples taken this pass (^C: fewer)  */
+	char *redo;                 /* 1: (re)take this point's samples     */
+	double ghz_last;            /* the latest clock reading             */
 	struct gate gate;
 	struct bufs bf;
-	size_t nfail, todo, done;
+	size_t nfail, todo, done, total;
+	double per_visit;
 };
 
 /* 1: identities, keys, the gate. */
@@ -135,67 +144,174 @@ static void measure_gate(struct meas *m)
 			m->nfail++;
 		} else {
 			r->status = CB_RES_OK;    /* until shown otherwise */
+			m->redo[i] = 1;
 			m->todo++;
 		}
 	}
 }
 
-/* One visit of point i: repetition rep, timed. */
-static void measure_visit(struct meas *m, size_t i, unsigned rep,
-                          const struct cb_timing_opts *to, double per_visit)
+/* A point errored while timed: it fails, with the reason. */
+static void visit_failed(struct meas *m, size_t i, int rc)
 {
-	const struct speed_opts *o = m->o;
 	const struct plan *q = &m->p[i];
 	struct cb_result *r = &m->res[i];
-	unsigned reps = o->reps;
-	struct cb_timing t;
+
+	r->status = CB_RES_FAIL;
+	r->why = runner_err("error while timed", rc);
+	cb_err("%s %s %u-bit %llu B %s: %s", q->backend->name, q->impl->driver,
+	       q->key_bits, (unsigned long long)q->size, dir_name(q->dir),
+	       r->why);
+	m->redo[i] = 0;
+	m->nfail++;
+}
+
+/* A fresh runner for point i over a re-randomised buffer. */
+static int visit_prep(struct meas *m, size_t i, struct runner *run)
+{
+	const struct plan *q = &m->p[i];
+
+	cb_random(m->bf.a, ring_bytes(q->size));
+	return runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
+	                   m->o->sector, m->bf.a, m->bf.a2, q->size);
+}
+
+/* 2: warm each point up once and size its batches. */
+static void measure_calibrate(struct meas *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct runner run;
+		int rc;
+
+		if (m->res[i].status != CB_RES_OK)
+			continue;
+		rc = visit_prep(m, i, &run);
+		if (rc >= 0)
+			rc = cb_calibrate(runner_fn(&run), &run, m->o->warmup,
+			                  m->p[i].sample_sec, &m->batch[i]);
+		if (rc < 0)
+			visit_failed(m, i, rc);
+	}
+}
+
+/* Sample k of point i, with the clock read after it (the reading before
+ * it is the one after the previous visit). */
+static void measure_visit(struct meas *m, size_t i, unsigned k)
+{
+	const struct plan *q = &m->p[i];
+	double warm = q->sample_sec / 5;
+	struct cb_sample smp;
 	struct runner run;
 	int rc;
 
-	progress(o, q, rep, reps, m->done++, m->todo * reps, per_visit);
-	cb_random(m->bf.a, ring_bytes(q->size));
-	rc = runner_prep(&run, &m->ss[m->of[i]].inst, q->dir, o->iv_once,
-	                 o->sector, m->bf.a, m->bf.a2, q->size);
+	progress(m->o, q, k, q->samples, m->done++, m->total, m->per_visit);
+	if (k == 0) {
+		m->cnt[i] = 0;
+		m->nghz[i] = 0;
+		m->ops[i] = 0;
+		m->secs[i] = 0;
+		m->ghz[i][m->nghz[i]++] = m->ghz_last;
+	}
+	rc = visit_prep(m, i, &run);
 	if (rc >= 0)
-		rc = cb_time_point(runner_fn(&run), &run, to, &t);
+		rc = cb_time_sample(runner_fn(&run), &run, m->batch[i],
+		                    q->sample_sec, warm > 0.005 ? 0.005 : warm,
+		                    &smp);
+	m->ghz_last = cb_measure_ghz_quick();
 	if (rc < 0) {
-		r->status = CB_RES_FAIL;
-		r->why = runner_err("error while timed", rc);
-		cb_err("%s %s %u-bit %llu B %s: %s", q->backend->name,
-		       q->impl->driver, q->key_bits,
-		       (unsigned long long)q->size, dir_name(q->dir), r->why);
-		m->nfail++;
+		visit_failed(m, i, rc);
 		return;
 	}
-	m->rate[i * reps + rep] = t.rate[0];
+	m->rate[i][k] = smp.rate;
 	m->cnt[i]++;
-	m->ops[i] += t.ops_total;
-	m->secs[i] += t.secs_total;
-	cb_iso_time(r->timestamp, sizeof r->timestamp);
+	m->ghz[i][m->nghz[i]++] = m->ghz_last;
+	m->ops[i] += smp.ops;
+	m->secs[i] += smp.secs;
+	cb_iso_time(m->res[i].timestamp, sizeof m->res[i].timestamp);
 }
 
-/* 3: median, spread, the fit. */
-static void measure_summary(struct meas *m)
+/* (max - min) / median of point i's clock readings; NaN without any. */
+static double drift_of(const struct meas *m, size_t i)
 {
-	unsigned reps;
+	struct cb_stats st;
+	double lo = INFINITY, hi = 0;
+
+	for (unsigned k = 0; k < m->nghz[i]; k++) {
+		lo = m->ghz[i][k] < lo ? m->ghz[i][k] : lo;
+		hi = m->ghz[i][k] > hi ? m->ghz[i][k] : hi;
+	}
+	if (cb_stats_summary(m->ghz[i], m->nghz[i], &st) < 0 || !(st.median > 0))
+		return NAN;
+	return (hi - lo) / st.median;
+}
+
+/* One pass: the samples of every point marked redo, round robin. */
+static void measure_pass(struct meas *m)
+{
+	unsigned rounds = 0;
+
+	m->total = m->done;
+	for (size_t i = 0; i < m->n; i++)
+		if (m->redo[i]) {
+			m->total += m->p[i].samples;
+			if (m->p[i].samples > rounds)
+				rounds = m->p[i].samples;
+		}
+	m->ghz_last = cb_measure_ghz_quick();
+	for (unsigned k = 0; k < rounds && !cb_stop; k++)
+		for (size_t i = 0; i < m->n && !cb_stop; i++)
+			if (m->redo[i] && k < m->p[i].samples)
+				measure_visit(m, i, k);
+}
+
+/* Mark the points whose clock moved more than allowed; how many. */
+static size_t mark_drifted(struct meas *m)
+{
+	size_t n = 0;
 
 	for (size_t i = 0; i < m->n; i++) {
 		struct cb_result *r = &m->res[i];
+
+		m->redo[i] = 0;
+		if (r->status != CB_RES_OK || !m->cnt[i])
+			continue;
+		r->ghz_drift = drift_of(m, i);
+		if (r->ghz_drift > m->o->drift_max && !cb_stop &&
+		    r->resampled < m->o->resample_max) {
+			m->redo[i] = 1;
+			r->resampled++;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* 4: median, its CI, MAD, the spread, the fit. */
+static void measure_summary(struct meas *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct cb_result *r = &m->res[i];
+		unsigned n = m->cnt[i];
+		struct cb_stats st;
 		double *s;
 
-		if (r->status == CB_RES_OK && !m->cnt[i]) {
+		if (r->status == CB_RES_OK && !n) {
 			r->status = CB_RES_SKIP;     /* ^C came first */
 			r->why = cb_xstrdup("interrupted before it was measured");
 		}
 		if (r->status != CB_RES_OK)
 			continue;
-		reps = m->cnt[i];
-		s = cb_xmalloc(reps * sizeof *s);
-		memcpy(s, &m->rate[i * m->o->reps], reps * sizeof *s);
+		s = cb_xmalloc(n * sizeof *s);
+		memcpy(s, m->rate[i], n * sizeof *s);
 		r->samples = s;
-		r->reps = reps;
-		r->ops_per_sec = cb_median(s, reps);
-		r->rel_spread = cb_rel_spread(s, reps);
+		r->reps = n;
+		if (cb_stats_summary(s, n, &st) < 0)
+			st.median = st.lo = st.hi = st.mad = NAN;
+		r->ops_per_sec = st.median;
+		r->ci_low_ops = st.lo;
+		r->ci_high_ops = st.hi;
+		r->mad_ops = st.mad;
+		r->noisy = cb_stats_noisy(&st);
+		r->rel_spread = cb_rel_spread(s, n);
 		r->bytes_per_sec = r->ops_per_sec * (double)m->p[i].size;
 		r->ns_per_byte = 1e9 / r->bytes_per_sec;
 		r->seconds = m->secs[i];
@@ -210,57 +326,95 @@ static void measure_summary(struct meas *m)
 }
 
 /*
+ * Pin the thread to the CPU it is on, where allowed (a migration in the
+ * middle of a sample moves its cache and its clock); *old gets the mask
+ * to restore.  0 if pinned.
+ */
+static int pin_cpu(cpu_set_t *old)
+{
+	cpu_set_t one;
+	int cpu = sched_getcpu();
+
+	if (cpu < 0 || sched_getaffinity(0, sizeof *old, old) < 0)
+		return -1;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	return sched_setaffinity(0, sizeof one, &one);   /* EPERM: not pinned */
+}
+
+static void meas_alloc(struct meas *m)
+{
+	size_t n = m->n;
+
+	m->ss = cb_xcalloc(n, sizeof *m->ss);
+	m->of = cb_xcalloc(n, sizeof *m->of);
+	m->rate = cb_xcalloc(n, sizeof *m->rate);
+	m->ghz = cb_xcalloc(n, sizeof *m->ghz);
+	m->nghz = cb_xcalloc(n, sizeof *m->nghz);
+	m->batch = cb_xcalloc(n, sizeof *m->batch);
+	m->secs = cb_xcalloc(n, sizeof *m->secs);
+	m->ops = cb_xcalloc(n, sizeof *m->ops);
+	m->redo = cb_xcalloc(n, 1);
+	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
+	for (size_t i = 0; i < n; i++)
+		if (ring_bytes(m->p[i].size) > m->bf.size)
+			m->bf.size = ring_bytes(m->p[i].size);
+	bufs_alloc(&m->bf);
+}
+
+static void meas_free(struct meas *m)
+{
+	for (size_t k = 0; k < m->nss; k++)
+		series_free(&m->ss[k]);
+	gate_free(&m->gate);
+	bufs_free(&m->bf);
+	free(m->ss);
+	free(m->of);
+	free(m->rate);
+	free(m->ghz);
+	free(m->nghz);
+	free(m->batch);
+	free(m->secs);
+	free(m->ops);
+	free(m->redo);
+	free(m->cnt);
+}
+
+/*
  * Measure every planned point into res[] (n of them); returns the number
- * of failed points.
+ * of failed points.  The method (docs/speed.md):
  *
- * First every series is keyed and gated.  Then the repetitions go round
- * robin: repetition 1 of every point, then repetition 2 of every point,
- * and so on, each visit with its own warm-up.  On a shared machine the
- * disturbances last seconds (a busy SMT sibling halves AES throughput);
- * taken back to back, all reps of a point can fall into one of them, taken
- * round robin they sample different moments and the median drops the bad
- * one.
+ * First every series is keyed and gated, and every point warmed up once
+ * to size its batches.  Then the samples go round robin: sample 1 of
+ * every point, then sample 2 of every point, and so on, each visit with a
+ * short warm-up.  On a shared machine the disturbances last from
+ * milliseconds to seconds (a busy SMT sibling halves AES throughput);
+ * many short samples spread over the whole run sample many moments, and
+ * the median with its confidence interval says how sure the number is.
+ * The core clock is read between visits; a point whose clock moved more
+ * than drift_max is taken again (up to resample_max times).
  */
 size_t measure(const struct speed_opts *o, const struct plan *p,
                size_t n, struct cb_result *res)
 {
-	unsigned reps = o->reps;
-	struct cb_timing_opts to = { o->sec / reps, o->warmup / reps, 1 };
 	struct meas m = { .o = o, .p = p, .n = n, .res = res };
-	double per_visit;
+	cpu_set_t old;
+	int pinned = pin_cpu(&old) == 0;
 
-	if (to.warmup < 0.005)
-		to.warmup = 0.005;
-	per_visit = to.sec + to.warmup + 0.002;
-	m.ss = cb_xcalloc(n, sizeof *m.ss);
-	m.of = cb_xcalloc(n, sizeof *m.of);
-	m.rate = cb_xcalloc((size_t)n * reps, sizeof *m.rate);
-	m.secs = cb_xcalloc(n, sizeof *m.secs);
-	m.ops = cb_xcalloc(n, sizeof *m.ops);
-	m.cnt = cb_xcalloc(n, sizeof *m.cnt);
-	for (size_t i = 0; i < n; i++)
-		if (ring_bytes(p[i].size) > m.bf.size)
-			m.bf.size = ring_bytes(p[i].size);
-	bufs_alloc(&m.bf);
-
+	meas_alloc(&m);
 	measure_gate(&m);
-	for (unsigned rep = 0; rep < reps && !cb_stop; rep++) /* 2: round robin */
-		for (size_t i = 0; i < n && !cb_stop; i++)
-			if (res[i].status == CB_RES_OK)
-				measure_visit(&m, i, rep, &to, per_visit);
+	for (size_t i = 0; i < n; i++)
+		if (res[i].status == CB_RES_OK)
+			m.per_visit = p[i].sample_sec * 1.2 + 0.0006;
+	measure_calibrate(&m);
+	measure_pass(&m);
+	while (mark_drifted(&m))
+		measure_pass(&m);
 	progress_done(o);
 	measure_summary(&m);
-
-	for (size_t k = 0; k < m.nss; k++)
-		series_free(&m.ss[k]);
-	gate_free(&m.gate);
-	bufs_free(&m.bf);
-	free(m.ss);
-	free(m.of);
-	free(m.rate);
-	free(m.secs);
-	free(m.ops);
-	free(m.cnt);
+	meas_free(&m);
+	if (pinned)
+		sched_setaffinity(0, sizeof old, &old);
 	return m.nfail;
 }
 

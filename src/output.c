@@ -199,7 +199,7 @@ static int write_table(FILE *f, const struct cb_report *rep)
 	fprintf(f, "cryptobench %s speed: MB/s (10^6 bytes/s) and cycles per "
 	        "byte; %s\n", rep->prov->tool_version,
 	        cb_prov_cycles_note());
-	fprintf(f, "median of %u reps in %.2f s per point", reps ? reps : 1,
+	fprintf(f, "median of %u samples in %.2f s per point", reps ? reps : 1,
 	        rep->sec);
 	if (!mixed_iv && iv0)
 		fprintf(f, "; IV %s", iv0);
@@ -268,7 +268,7 @@ static int write_table(FILE *f, const struct cb_report *rep)
 				} else if (cell->status == CB_RES_SKIP) {
 					fprintf(f, "  %15s", "- ");
 				} else {
-					int wide = cell->rel_spread > 0.05;
+					int wide = cell->noisy;
 
 					double mb = cell->bytes_per_sec / 1e6;
 					double cpb = cell->cycles_per_byte;
@@ -295,8 +295,8 @@ static int write_table(FILE *f, const struct cb_report *rep)
 	}
 	free(done);
 	if (any_spread)
-		fprintf(f, "\n~ the reps of this point spread by more than 5 %%: "
-		        "the machine was busy\n");
+		fprintf(f, "\n~ noisy: the 95 %% confidence interval of this "
+		        "point's median is wider than +-2 %%\n");
 	if (any_fail) {
 		fprintf(f, "\nFAILED: no speed is reported for an implementation "
 		        "that computes wrong results:\n");
@@ -327,6 +327,8 @@ static const char *const csv_columns[] = {
 	"overhead_ns", "slope_ns_per_byte", "seconds", "bytes_total",
 	"cpu_vendor", "cpu_family", "cpu_model_no", "cpu_stepping", "cpu_flags",
 	"backend_details", "compiler", "cflags", "governor", "boost", "clock",
+	"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
+	"cpu_level", "sample_ops",
 	NULL,
 };
 
@@ -352,6 +354,24 @@ void cb_csv_header(FILE *f)
 static const char *status_name(enum cb_status s)
 {
 	return s == CB_RES_OK ? "ok" : s == CB_RES_SKIP ? "skipped" : "failed";
+}
+
+/* Columns 43-49 (cryptobench-csv-2): the samples and their statistics;
+ * empty where the point was not sampled (dd, skipped, failed). */
+static void csv_sampling(FILE *f, const struct cb_prov *p,
+                         const struct cb_result *r)
+{
+	int ok = r->status == CB_RES_OK && r->ci_high_ops > 0;
+	double no = NAN;
+
+	fprintf(f, "%u,", ok ? r->reps : 0);
+	csv_num(f, 2, ok ? r->ci_low_ops : no); fputc(',', f);
+	csv_num(f, 2, ok ? r->ci_high_ops : no); fputc(',', f);
+	csv_num(f, 2, ok ? r->mad_ops : no); fputc(',', f);
+	csv_num(f, 5, ok ? r->ghz_drift : no); fputc(',', f);
+	csv_str(f, p->cpu_level); fputc(',', f);
+	for (unsigned k = 0; ok && r->samples && k < r->reps; k++)
+		fprintf(f, k ? " %.2f" : "%.2f", r->samples[k]);
 }
 
 void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
@@ -397,7 +417,8 @@ void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
 	csv_str(f, p->cflags); fputc(',', f);
 	csv_str(f, p->governor); fputc(',', f);
 	csv_str(f, p->boost); fputc(',', f);
-	csv_str(f, p->clock);
+	csv_str(f, p->clock); fputc(',', f);
+	csv_sampling(f, p, r);
 	fputs("\r\n", f);
 }
 
@@ -510,6 +531,20 @@ static void json_prov(FILE *f, const struct cb_prov *p)
 	fputs("\n    ]\n  },\n", f);
 }
 
+/* The statistics of the samples (columns 43-48 of the CSV). */
+static void json_sampling(FILE *f, const char *in, const struct cb_result *r)
+{
+	int ok = r->status == CB_RES_OK && r->ci_high_ops > 0;
+
+	json_kv_num(f, in, "samples", 0, ok ? r->reps : 0, 1);
+	json_kv_num(f, in, "ci_low_ops", 2, ok ? r->ci_low_ops : NAN, 1);
+	json_kv_num(f, in, "ci_high_ops", 2, ok ? r->ci_high_ops : NAN, 1);
+	json_kv_num(f, in, "mad_ops", 2, ok ? r->mad_ops : NAN, 1);
+	json_kv_num(f, in, "ghz_drift", 5, ok ? r->ghz_drift : NAN, 1);
+	json_kv_num(f, in, "resampled", 0, ok ? r->resampled : 0, 1);
+	fprintf(f, "%s\"noisy\": %s,\n", in, ok && r->noisy ? "true" : "false");
+}
+
 static void json_result(FILE *f, const struct cb_result *r, int comma)
 {
 	const char *in = "      ";
@@ -543,6 +578,7 @@ static void json_result(FILE *f, const struct cb_result *r, int comma)
 	            ok ? r->slope_ns_per_byte : NAN, 1);
 	json_kv_num(f, in, "reps", 0, ok ? r->reps : 0, 1);
 	json_kv_num(f, in, "rel_spread", 5, ok ? r->rel_spread : NAN, 1);
+	json_sampling(f, in, r);
 	json_kv_num(f, in, "seconds", 6, ok ? r->seconds : NAN, 1);
 	json_kv_num(f, in, "bytes_total", 0,
 	            ok ? (double)r->bytes_total : 0, 1);
@@ -568,8 +604,12 @@ static int write_json(FILE *f, const struct cb_report *rep)
 	fputs("  \"method\": {\n", f);
 	json_kv_num(f, "    ", "sec_per_point", 3, rep->sec, 1);
 	json_kv_num(f, "    ", "warmup_sec", 3, rep->warmup, 1);
-	json_kv_str(f, "    ", "statistic", "median of the reps; rel_spread = "
-	            "(max - min) / median", 1);
+	json_kv_num(f, "    ", "sample_sec", 4, rep->sample_sec > 0
+	            ? rep->sample_sec : NAN, 1);
+	json_kv_str(f, "    ", "statistic", "median of the samples, taken "
+	            "round robin over the points; ci_low/high_ops: 95 % CI of "
+	            "the median from order statistics; noisy: CI half-width / "
+	            "median > 2 %; rel_spread = (max - min) / median", 1);
 	json_kv_str(f, "    ", "overhead", "intercept and slope of a "
 	            "least-squares fit of ns per call against request size "
 	            "over the sizes of each series", 0);

@@ -59,6 +59,26 @@ static const char *size_skip(const struct cb_alg *a, uint64_t size,
 	return NULL;
 }
 
+/*
+ * Samples per point and their length: --reps samples of --sec / reps
+ * each; without --reps, --sec split into samples of about 20 ms, at
+ * least 15 and at most 50 (docs/speed.md: why many short samples).
+ */
+unsigned plan_samples(const struct speed_opts *o)
+{
+	double n = o->sec / CB_SAMPLE_SEC + 0.5;
+
+	if (o->reps)
+		return o->reps;
+	return n < CB_SAMPLES_MIN ? CB_SAMPLES_MIN
+	       : n > CB_SAMPLES_MAX ? CB_SAMPLES_MAX : (unsigned)n;
+}
+
+double plan_sample_sec(const struct speed_opts *o)
+{
+	return o->sec / plan_samples(o);
+}
+
 /* The points to measure, in output order: alg, backend, implementation,
  * direction, key, size.  Returns the number (0: nothing available). */
 size_t make_plan(const struct speed_opts *o, struct plan **out,
@@ -126,6 +146,8 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 							q->dir = dirs[d];
 							q->key_bits = keys[kk];
 							q->size = o->sizes[s];
+							q->samples = plan_samples(o);
+							q->sample_sec = plan_sample_sec(o);
 							q->skip = cb_impl_key_ok(impl, a, keys[kk])
 							          ? size_skip(a, o->sizes[s],
 							                      o->sector)

@@ -16,6 +16,11 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
                  char ***notes, size_t *nnotes);
 void free_plan(struct plan *p, size_t n);
 
+/* The sample count and length of each point (struct plan's samples and
+ * sample_sec) the options give. */
+unsigned plan_samples(const struct speed_opts *o);
+double plan_sample_sec(const struct speed_opts *o);
+
 /* Same implementation, direction, key and algorithm: one series. */
 int same_series(const struct plan *a, const struct plan *b);
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_CSV_SCHEMA  "cryptobench-csv-1"
+#define CB_CSV_SCHEMA  "cryptobench-csv-2"
 #define CB_JSON_SCHEMA "cryptobench-json-1"
 
 /* struct cb_result.status */
@@ -52,9 +52,18 @@ struct cb_result {
 	double overhead_ns;          /* per-call intercept of the time-vs-size
 	                                fit over the sweep, or NaN              */
 	double slope_ns_per_byte;    /* slope of that fit, or NaN               */
-	unsigned reps;
-	double rel_spread;           /* (max - min) / median over reps          */
-	const double *samples;       /* raw ops/s per rep (JSON), reps of them  */
+	unsigned reps;               /* samples the median is taken over        */
+	double rel_spread;           /* (max - min) / median over the samples   */
+	const double *samples;       /* raw ops/s per sample, reps of them      */
+	double ci_low_ops;           /* 95 % CI of the median ops/s (order
+	                                statistics); 0 when not sampled (dd)    */
+	double ci_high_ops;
+	double mad_ops;              /* median absolute deviation, ops/s        */
+	double ghz_drift;            /* (max - min) / median of the core clock
+	                                read around the point's samples; NaN
+	                                when not read                           */
+	int noisy;                   /* CI half-width / median > 2 %            */
+	unsigned resampled;          /* times retaken because the clock moved  */
 	uint64_t bytes_total;        /* bytes processed in the timed reps
 	                                (dd: bytes transferred)                 */
 	double seconds;              /* timed seconds over all reps (dd:
@@ -95,7 +104,8 @@ struct cb_report {
 	const struct cb_result *res;
 	size_t n;
 	int cycles;                  /* tcrypt: "1 operation in N cycles" form */
-	double sec;                  /* time box per point (all reps)           */
+	double sec;                  /* time box per point (all samples)        */
+	double sample_sec;           /* one sample's time box; 0 = sec / reps   */
 	double warmup;               /* warm-up seconds before each point       */
 	const char *command;         /* the command line, for JSON; or NULL     */
 	const struct cb_dd_run *dd;  /* dd: for its writers; else NULL          */

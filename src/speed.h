@@ -20,6 +20,10 @@
 #define MAX_SEL       32
 #define MAX_BUF       (1u << 30)
 #define AEAD_AD_LEN   24      /* dm-crypt: le64 sector || IV            */
+#define CB_SAMPLE_SEC  0.02   /* a sample's length without --reps      */
+#define CB_SAMPLES_MIN 15     /* ... and how many, at least and most   */
+#define CB_SAMPLES_MAX 50
+#define CB_DRIFT_MAX   0.05   /* retake a point whose clock moved more */
 
 struct sel_alg {
 	const struct cb_alg *alg;
@@ -40,8 +44,11 @@ struct speed_opts {
 	size_t nkeys;
 	uint64_t *sizes;
 	size_t nsizes;
-	double sec, warmup;
-	unsigned reps;
+	double sec, warmup;         /* per point: all samples; the first
+	                               warm-up (calibration)                */
+	unsigned reps;              /* samples per point; 0: from --sec     */
+	double drift_max;           /* retake a point whose clock moved more */
+	unsigned resample_max;      /* ... at most this many times          */
 	int enc, dec;
 	int iv_once;
 	uint64_t sector;
@@ -59,6 +66,8 @@ struct plan {
 	unsigned key_bits;
 	uint64_t size;
 	const char *skip;           /* static reason, or NULL               */
+	unsigned samples;           /* samples to take (1..CB_MAX_REPS)     */
+	double sample_sec;          /* seconds per sample                   */
 };
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "cb.h"
 #include "output.h"
+#include "plan.h"
 #include "speed_opts.h"
 #include "sysinfo.h"
 #include "timing.h"
@@ -49,9 +50,11 @@ static const struct {
 	{ { "--sec", 1, OPT_SEC, "S",
 	    "the time box of one point (default 1; bench: from the budget)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--reps", 1, OPT_REPS, "N",
-	    "repetitions per point, the median reported (default 3)" }, CMD_SPEED | CMD_BENCH },
+	    "samples per point, taken round robin; the median and its 95 % CI "
+	    "reported (default: --sec in samples of ~20 ms, 15 to 50)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--warmup", 1, OPT_WARMUP, "S",
-	    "untimed run before each point (default --sec/10, 0.01 to 0.25)" }, CMD_SPEED },
+	    "untimed run of each point before its samples (default --sec/10, "
+	    "0.01 to 0.25)" }, CMD_SPEED },
 	{ { "--encrypt", 0, OPT_ENC, NULL,
 	    "encrypt only (default: both)" }, CMD_SPEED },
 	{ { "--decrypt", 0, OPT_DEC, NULL,
@@ -423,7 +426,9 @@ void opts_init(struct speed_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->sec = 1;
-	o->reps = 3;
+	o->reps = 0;                /* from --sec: see sampling() */
+	o->drift_max = CB_DRIFT_MAX;
+	o->resample_max = 1;
 	o->warmup = -1;
 	o->progress = -1;
 }
@@ -491,6 +496,7 @@ int emit(const struct cb_writer *w, FILE *f, const char *path,
 	struct cb_report rep = {
 		.prov = cb_prov(), .res = res, .n = n, .cycles = o->cycles,
 		.sec = o->sec, .warmup = o->warmup, .command = o->command,
+		.sample_sec = plan_sample_sec(o),
 	};
 
 	if (w->write(f, &rep) < 0) {

@@ -4,8 +4,10 @@
  * samples' distribution, which on a shared machine is skewed and
  * sometimes bimodal.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -258,4 +260,31 @@ void cb_stats_ratio_ci(const double *x, size_t nx, const double *y, size_t ny,
 	}
 	free(r);
 	free(buf);
+}
+
+int cb_stats_summary(const double *v, size_t n, struct cb_stats *s)
+{
+	double *w;
+
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	s->median = s->lo = s->hi = s->mad = s->ci_half = NAN;
+	if (!n)
+		return 0;
+	if (!(w = malloc(n * sizeof *w)))
+		return -ENOMEM;
+	memcpy(w, v, n * sizeof *w);
+	cb_stats_sort(w, n);
+	s->median = cb_stats_median(w, n);
+	s->cover = cb_stats_median_ci(w, n, &s->lo, &s->hi);
+	s->mad = cb_stats_mad(w, n, s->median);
+	if (s->median > 0)
+		s->ci_half = (s->hi - s->lo) / 2 / s->median;
+	free(w);
+	return 0;
+}
+
+int cb_stats_noisy(const struct cb_stats *s)
+{
+	return s->n > 0 && !(s->ci_half <= CB_STATS_NOISY);
 }

@@ -49,4 +49,22 @@ void cb_stats_ratio_ci(const double *x, size_t nx, const double *y, size_t ny,
                        unsigned nboot, unsigned long long seed, double *lo,
                        double *hi);
 
+/* A point is "noisy" when its CI half-width exceeds this share of the
+ * median (docs/speed.md). */
+#define CB_STATS_NOISY 0.02
+
+/* What the writers report of a point's samples. */
+struct cb_stats {
+	size_t n;
+	double median, lo, hi;   /* the median and its 95 % CI               */
+	double cover;            /* the CI's coverage (see median_ci)        */
+	double mad;              /* median absolute deviation                */
+	double ci_half;          /* (hi - lo) / 2 / median; NaN if unknown   */
+};
+
+/* All of the above for v[0..n) (v is not changed); -ENOMEM or 0. */
+int cb_stats_summary(const double *v, size_t n, struct cb_stats *s);
+/* 1 when s->ci_half is above CB_STATS_NOISY (or unknown with n > 0). */
+int cb_stats_noisy(const struct cb_stats *s);
+
 #endif

@@ -28,6 +28,15 @@ uint64_t cb_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t cb_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+		return cb_now_ns();
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 const char *cb_clock_name(void)
 {
 	return CB_CLOCK_NAME;
@@ -68,10 +77,29 @@ static int add_chain(uint64_t iters)
 #endif
 }
 
+/* The fastest of trials chains of iters x 100 dependent adds, in GHz. */
+static double ghz_best(uint64_t iters, int trials, uint64_t (*now)(void))
+{
+	double best = 0;
+
+	for (int trial = 0; trial < trials; trial++) {
+		uint64_t a = now(), b;
+		double ghz;
+
+		add_chain(iters);
+		b = now();
+		if (b <= a)
+			continue;
+		ghz = (double)(iters * ADDS_PER_ITER) / (double)(b - a);
+		if (ghz > best)
+			best = ghz;   /* preemption only ever slows a trial */
+	}
+	return best;
+}
+
 double cb_measure_ghz(void)
 {
 	const uint64_t iters = 50000;   /* 5e6 cycles: ~1.4 ms at 3.6 GHz */
-	double best = 0;
 	uint64_t t0;
 
 	if (!add_chain(1))
@@ -80,19 +108,16 @@ double cb_measure_ghz(void)
 	t0 = cb_now_ns();
 	while (cb_now_ns() - t0 < 20000000)
 		add_chain(iters / 10);
-	for (int trial = 0; trial < 9; trial++) {
-		uint64_t a = cb_now_ns(), b;
-		double ghz;
+	return ghz_best(iters, 9, cb_now_ns);
+}
 
-		add_chain(iters);
-		b = cb_now_ns();
-		if (b <= a)
-			continue;
-		ghz = (double)(iters * ADDS_PER_ITER) / (double)(b - a);
-		if (ghz > best)
-			best = ghz;   /* preemption only ever slows a trial */
-	}
-	return best;
+double cb_measure_ghz_quick(void)
+{
+	if (!add_chain(1))
+		return 0;
+	/* 3 x 5e5 cycles, ~0.4 ms, on the thread's CPU time: a trial the
+	 * scheduler interrupts still counts only the cycles it ran */
+	return ghz_best(5000, 3, cb_cpu_ns);
 }
 
 /* ---- time-boxed repetitions ------------------------------------------- */
@@ -142,51 +167,64 @@ static int run_boxed(cb_run_fn fn, void *arg, uint64_t batch,
 	return 0;
 }
 
-int cb_time_point(cb_run_fn fn, void *arg, const struct cb_timing_opts *o,
-                  struct cb_timing *t)
+/* run_boxed, also reading the thread's CPU time around the box. */
+static int run_boxed_cpu(cb_run_fn fn, void *arg, uint64_t batch,
+                         uint64_t budget_ns, struct cb_sample *s)
 {
-	uint64_t rep_ns, warm_ns, batch = 1, spent = 0, ops, ns;
+	uint64_t c0 = cb_cpu_ns(), ns, c1;
+	int rc;
+
+	if ((rc = run_boxed(fn, arg, batch, budget_ns, &s->ops, &ns)) < 0)
+		return rc;
+	c1 = cb_cpu_ns();
+	s->secs = (double)ns / 1e9;
+	s->cpu_secs = c1 > c0 ? (double)(c1 - c0) / 1e9 : s->secs;
+	return 0;
+}
+
+int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
+                 uint64_t *batch)
+{
+	uint64_t warm_ns = (uint64_t)(warmup * 1e9), spent = 0, b = 1;
 	double rate = 0;
 	int rc;
 
-	memset(t, 0, sizeof *t);
-	t->reps = o->reps < 1 ? 1 : o->reps > CB_MAX_REPS ? CB_MAX_REPS : o->reps;
-	rep_ns = (uint64_t)(o->sec * 1e9 / t->reps);
-	if (rep_ns < 1000000)
-		rep_ns = 1000000;
-	warm_ns = (uint64_t)(o->warmup * 1e9);
-
 	/* Warm-up and calibration: doubling batches, untimed. */
 	do {
-		uint64_t a = cb_now_ns(), b;
+		uint64_t t0 = cb_now_ns(), t1;
 
-		if ((rc = fn(arg, batch)) < 0)
+		if ((rc = fn(arg, b)) < 0)
 			return rc;
-		b = cb_now_ns();
-		spent += b - a;
-		if (b - a > 200000)         /* long enough to trust: 0.2 ms */
-			rate = (double)batch / (double)(b - a);
-		if (b - a < 2000000)
-			batch *= 2;
+		t1 = cb_now_ns();
+		spent += t1 - t0;
+		if (t1 - t0 > 200000)       /* long enough to trust: 0.2 ms */
+			rate = (double)b / (double)(t1 - t0);
+		if (t1 - t0 < 2000000)
+			b *= 2;
 	} while (spent < warm_ns || rate == 0);
 
-	/* ~64 batches per repetition keeps the clock reads negligible and
-	 * the overshoot under 2 %, which the rate accounts for anyway. */
-	batch = (uint64_t)(rate * (double)rep_ns / 64);
-	if (batch < 1)
-		batch = 1;
+	/* ~64 batches per sample keeps the clock reads negligible and the
+	 * overshoot under 2 %, which the rate accounts for anyway. */
+	b = (uint64_t)(rate * sample * 1e9 / 64);
+	*batch = b < 1 ? 1 : b;
+	return 0;
+}
 
-	for (unsigned r = 0; r < t->reps; r++) {
-		if ((rc = run_boxed(fn, arg, batch, rep_ns, &ops, &ns)) < 0)
+int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
+                   double warm, struct cb_sample *s)
+{
+	uint64_t ns = (uint64_t)(sample * 1e9), wns = (uint64_t)(warm * 1e9);
+	uint64_t t0 = cb_now_ns();
+	int rc;
+
+	if (ns < 1000000)
+		ns = 1000000;
+	while (cb_now_ns() - t0 < wns)
+		if ((rc = fn(arg, batch)) < 0)
 			return rc;
-		t->ops[r] = ops;
-		t->secs[r] = (double)ns / 1e9;
-		t->rate[r] = (double)ops / t->secs[r];
-		t->ops_total += ops;
-		t->secs_total += t->secs[r];
-	}
-	t->median = cb_median(t->rate, t->reps);
-	t->rel_spread = cb_rel_spread(t->rate, t->reps);
+	if ((rc = run_boxed_cpu(fn, arg, batch, ns, s)) < 0)
+		return rc;
+	s->rate = (double)s->ops / s->cpu_secs;
 	return 0;
 }
 

@@ -5,9 +5,9 @@
  * that splits a per-call overhead from a per-byte cost.
  *
  * The engine knows nothing about backends or algorithms: it times a
- * callback that performs n operations in a tight loop (src/speed.c has
+ * callback that performs n operations in a tight loop (src/runner.c has
  * them).  The clock is read once per batch, never per operation; the batch
- * is sized from the warm-up so that a repetition holds ~64 batches.
+ * is sized from the warm-up so that a sample holds ~64 batches.
  */
 #ifndef CB_TIMING_H
 #define CB_TIMING_H
@@ -19,6 +19,8 @@
 
 /* Nanoseconds from the monotonic clock named by cb_clock_name(). */
 uint64_t cb_now_ns(void);
+/* Nanoseconds of CPU time this thread has run (CLOCK_THREAD_CPUTIME_ID). */
+uint64_t cb_cpu_ns(void);
 /* "CLOCK_MONOTONIC_RAW" (or "CLOCK_MONOTONIC" where RAW is missing). */
 const char *cb_clock_name(void);
 
@@ -29,31 +31,38 @@ const char *cb_clock_name(void);
  * for this architecture (cycles are then not reported).
  */
 double cb_measure_ghz(void);
+/* The same loop, short (~0.4 ms, no spin-up): taken around each sample to
+ * see the clock move.  0 where there is no such loop. */
+double cb_measure_ghz_quick(void);
 
 /* Perform n operations; 0 or a negative errno from the operation. */
 typedef int (*cb_run_fn)(void *arg, uint64_t n);
 
-struct cb_timing_opts {
-	double sec;          /* time box of one point, split over the reps     */
-	double warmup;       /* seconds of untimed warm-up before the reps     */
-	unsigned reps;       /* 1..CB_MAX_REPS                                 */
+/*
+ * Warm fn up for warmup seconds (at least until one batch is long enough
+ * to time), then size *batch so that a sample of `sample` seconds holds
+ * ~64 batches.  0 or the operation's error.
+ */
+int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
+                 uint64_t *batch);
+
+/* One sample: operations done, seconds taken, ops/s. */
+struct cb_sample {
+	uint64_t ops;
+	double secs;         /* wall-clock seconds of the timed box          */
+	double cpu_secs;     /* the thread's CPU seconds in it               */
+	double rate;         /* ops / cpu_secs                               */
 };
 
-struct cb_timing {
-	unsigned reps;
-	uint64_t ops[CB_MAX_REPS];    /* operations in each rep                */
-	double secs[CB_MAX_REPS];     /* seconds each rep took                 */
-	double rate[CB_MAX_REPS];     /* ops/s of each rep, in the order run   */
-	double median;                /* median of rate[]                      */
-	double rel_spread;            /* (max - min) / median of rate[]        */
-	uint64_t ops_total;
-	double secs_total;
-};
-
-/* Time fn: warm-up, then opts->reps time-boxed repetitions.  0 or the
- * operation's error. */
-int cb_time_point(cb_run_fn fn, void *arg, const struct cb_timing_opts *o,
-                  struct cb_timing *t);
+/*
+ * One sample: batches of `batch` run untimed for `warm` seconds, then
+ * timed until `sample` seconds (at least 1 ms) have passed; the clock is
+ * read once per batch.  The rate is over the thread's CPU time in the
+ * box, so time the scheduler gave to other processes does not count (as
+ * `openssl speed` without -elapsed).  0 or the operation's error.
+ */
+int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
+                   double warm, struct cb_sample *s);
 
 /* Median of v[0..n) (v is not changed); NaN for n == 0. */
 double cb_median(const double *v, size_t n);

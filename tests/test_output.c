@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cb.h"
+#include "csv.h"
 #include "output.h"
 #include "result.h"
 #include "sysinfo.h"
@@ -251,6 +252,44 @@ static int csv_record(const char **p, char f[][256], int max)
 	}
 }
 
+/* cryptobench-csv-2: columns 43-49 in the agreed order, and the file
+ * read back through the project's reader (src/csv.c). */
+static void test_csv2(const char *out)
+{
+	static const char *const v2[] = {
+		"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
+		"cpu_level", "sample_ops", NULL,
+	};
+	struct cb_csv c = { 0 };
+	int ok = 1;
+
+	check(cb_csv_parse(&c, "v2", out, strlen(out)) == 0 && c.nrows == 2 &&
+	      c.hdrs[0].ncols == 49, "csv-2: 49 columns, read back");
+	if (c.nrows != 2 || c.hdrs[0].ncols != 49)
+		return;
+	for (int i = 0; v2[i]; i++)
+		ok &= !strcmp(c.hdrs[0].names[42 + i], v2[i]);
+	check(ok, "csv-2: columns 43-49 named and ordered as agreed");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "schema"), "cryptobench-csv-2"),
+	      "csv-2: schema cryptobench-csv-2");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "samples"), "3") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "ci_low_ops"), "1.50") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "ci_high_ops"), "2.50") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "mad_ops"), "0.50") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "ghz_drift"), "0.01250") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "cpu_level"),
+	              cb_prov()->cpu_level),
+	      "csv-2: sample count, CI, MAD, drift, CPU level round-trip");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "sample_ops"),
+	              "1.00 2.00 3.00"),
+	      "csv-2: the raw samples, space-separated");
+	check(!strcmp(cb_csv_get(&c, &c.rows[1], "samples"), "0") &&
+	      !*cb_csv_get(&c, &c.rows[1], "ci_low_ops") &&
+	      !*cb_csv_get(&c, &c.rows[1], "sample_ops"),
+	      "csv-2: a failed point has no samples");
+	cb_csv_free(&c);
+}
+
 static void test_csv(void)
 {
 	static const char *const spec[] = {
@@ -268,7 +307,9 @@ static void test_csv(void)
 		  .iv_mode = "per-request", .status = CB_RES_OK, .ops_per_sec = 2,
 		  .bytes_per_sec = 32, .ns_per_byte = 1, .cycles_per_byte = NAN,
 		  .ghz = 0, .reps = 3, .samples = samples, .overhead_ns = NAN,
-		  .slope_ns_per_byte = NAN, .timestamp = "2024-01-01T00:00:00Z" },
+		  .slope_ns_per_byte = NAN, .timestamp = "2024-01-01T00:00:00Z",
+		  .ci_low_ops = 1.5, .ci_high_ops = 2.5, .mad_ops = 0.5,
+		  .ghz_drift = 0.0125 },
 		{ .tool = "speed", .backend = "gcrypt", .driver = "d",
 		  .alg = "cbc(aes)", .direction = "decrypt", .status = CB_RES_FAIL,
 		  .why = "wrong, \"very\"\nwrong" },
@@ -302,6 +343,7 @@ static void test_csv(void)
 			      "csv: error text round-trips");
 	}
 	check(*p == 0, "csv: nothing after the last record");
+	test_csv2(out);
 	free(out);
 
 	out = render("json", &rep);
@@ -342,8 +384,8 @@ static void test_engine(void)
 {
 	double v[] = { 5, 1, 3 }, w[] = { 4, 1, 3, 2 };
 	double x[] = { 16, 64, 256, 1024 }, y[4], a, b;
-	struct cb_timing_opts o = { 0.03, 0.005, 3 };
-	struct cb_timing t;
+	struct cb_sample t;
+	uint64_t batch = 0;
 	volatile uint64_t cnt = 0;
 	int sorted = 1;
 
@@ -359,12 +401,13 @@ static void test_engine(void)
 	check(cb_fit_line(x, y, 4, &a, &b) == 0 && fabs(a - 40) < 1e-9 &&
 	      fabs(b - 0.25) < 1e-12, "fit: intercept and slope of a line");
 	check(cb_fit_line(x, y, 1, &a, &b) < 0, "fit: one point is no line");
-	check(cb_time_point(count_run, (void *)&cnt, &o, &t) == 0 &&
-	      t.reps == 3 && t.median > 0 && t.rel_spread >= 0 &&
-	      t.ops_total > 0 && count_ops, "time box: three reps, a rate");
-	check(t.secs_total > 0.02 && t.secs_total < 0.2,
-	      "time box: the reps take about --sec");
-	check(cb_time_point(fail_run, NULL, &o, &t) == -EINVAL,
+	check(cb_calibrate(count_run, (void *)&cnt, 0.005, 0.01, &batch) == 0 &&
+	      batch > 0 && count_ops, "calibration: a batch size");
+	check(cb_time_sample(count_run, (void *)&cnt, batch, 0.01, 0.001,
+	                     &t) == 0 && t.ops > 0 && t.rate > 0 &&
+	      t.cpu_secs > 0 && t.secs > 0.009 && t.secs < 0.1,
+	      "sample: about its time box, a rate over CPU time");
+	check(cb_time_sample(fail_run, NULL, 1, 0.01, 0, &t) == -EINVAL,
 	      "time box: an operation's error comes back");
 }
 

@@ -45,6 +45,14 @@ done
 check "csv: header + 8 rows" [ "$(wc -l <"$T/r.csv")" -eq 9 ]
 check "csv: CRLF records" [ "$(grep -c "$(printf '\r')\$" "$T/r.csv")" -eq 9 ]
 check "-o: nothing on stdout" [ -z "$out" ]
+check "csv-2: columns 43-49 as agreed" [ "$(printf '%s\n' "$hdr" | cut -d, -f43-49)" = "samples,ci_low_ops,ci_high_ops,mad_ops,ghz_drift,cpu_level,sample_ops" ]
+check "csv-2: schema" [ "$(sed -n 2p "$T/r.csv" | cut -d, -f1)" = "cryptobench-csv-2" ]
+# the reader takes version 2 files and still takes version 1 (the reference)
+cp "$T/r.csv" "$T/r2.csv"
+expect_exit 0 "compare reads csv-2" "$CB" compare "$T/r2.csv" "$T/r2.csv"
+"$CB" compare results/reference/tcrypt-seed.csv results/reference/tcrypt-seed.csv >"$T/v1.out" 2>"$T/v1.err"
+check "compare still reads csv-1 (results/reference)" [ $? -ne 2 ]
+check "csv-1: no schema complaint" [ -z "$(grep -i schema "$T/v1.err")" ]
 expect_exit 2 "-o onto an existing file" "$CB" speed --backend openssl --alg 'cbc(aes)' --sizes 16 --format csv -o "$T/r.csv" $S
 check "-o existing: named, --force suggested" contains "$err" "$T/r.csv"
 check "-o existing: file untouched" [ "$(wc -l <"$T/r.csv")" -eq 9 ]
@@ -64,6 +72,9 @@ assert d["schema"] == "cryptobench-json-1"
 assert d["provenance"]["cpu_model"] and d["provenance"]["kernel"]
 assert len(r) == 6, len(r)
 assert all(len(x["samples_ops_per_sec"]) == 2 for x in r)
+assert all(x["samples"] == 2 and x["ci_low_ops"] <= x["ops_per_sec"] <= x["ci_high_ops"] for x in r)
+assert all(x["mad_ops"] >= 0 and isinstance(x["noisy"], bool) for x in r)
+assert d["method"]["sample_sec"] > 0
 assert all(x["iv_mode"] in ("per-request", "none") for x in r)
 ' "$T/r.json"
 fi

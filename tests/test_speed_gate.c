@@ -135,6 +135,8 @@ static void test_measure_fails(void)
 		p[i].key_bits = 128;
 		p[i].size = i % 2 ? 4096 : 16;
 		p[i].skip = NULL;
+		p[i].samples = i < 3 ? 1 : 5;
+		p[i].sample_sec = 0.002;
 	}
 	nfail = measure(&o, p, 4, res);
 	check(nfail == 2, "measure: two failed points");
@@ -143,10 +145,16 @@ static void test_measure_fails(void)
 	      "measure: the broken series fails, with the reason");
 	check(res[0].ops_per_sec == 0, "measure: no speed for it");
 	check(res[2].status == CB_RES_OK && res[3].status == CB_RES_OK &&
-	      res[2].ops_per_sec > 0 && res[3].reps == 1,
+	      res[2].ops_per_sec > 0 && res[2].reps == 1 && res[3].reps == 5,
 	      "measure: the real one is timed");
 	check(!isnan(res[2].overhead_ns) && !isnan(res[3].slope_ns_per_byte),
 	      "measure: the size fit is filled in");
+	check(res[3].ci_low_ops <= res[3].ops_per_sec &&
+	      res[3].ops_per_sec <= res[3].ci_high_ops && res[3].mad_ops >= 0 &&
+	      res[3].samples && res[3].ci_low_ops > 0,
+	      "measure: five samples, their median inside its CI");
+	check(res[3].ghz_drift >= 0 || isnan(res[3].ghz_drift),
+	      "measure: the clock drift is a fraction (or unknown)");
 	for (int i = 0; i < 4; i++) {
 		free((void *)res[i].why);
 		free((void *)res[i].samples);

@@ -85,5 +85,31 @@ int main(void)
 	cover = cb_stats_median_ci(b, 9, &lo, &hi);
 	T(lo == 2 && hi == 8 && fabs(cover - 0.960938) < 1e-5);
 	mann_whitney_holm_ci();
+	/* The summary: median 10.5 of 1..20 (unsorted input left alone), CI
+	 * [6, 15], MAD 5, half-width 4.5 / 10.5: noisy. */
+	{
+		double c[20], c0;
+		struct cb_stats st;
+
+		for (int i = 0; i < 20; i++)
+			c[i] = 20 - i;
+		c0 = c[0];
+		T(cb_stats_summary(c, 20, &st) == 0 && c[0] == c0);
+		T(st.n == 20 && st.median == 10.5 && st.lo == 6 && st.hi == 15);
+		T(st.mad == 5 && fabs(st.ci_half - 4.5 / 10.5) < 1e-12);
+		T(cb_stats_noisy(&st));
+		/* 20 samples within +-1 % of 100: CI inside, not noisy. */
+		for (int i = 0; i < 20; i++)
+			c[i % 20] = 99 + (i % 3);
+		T(cb_stats_summary(c, 20, &st) == 0 && st.median == 100);
+		T(st.ci_half <= 0.01 && !cb_stats_noisy(&st));
+		/* exactly 2 %: not noisy; just above: noisy */
+		st.ci_half = 0.02;
+		T(!cb_stats_noisy(&st));
+		st.ci_half = 0.0201;
+		T(cb_stats_noisy(&st));
+		T(cb_stats_summary(c, 0, &st) == 0 && isnan(st.median) &&
+		  !cb_stats_noisy(&st));
+	}
 	return finish();
 }
