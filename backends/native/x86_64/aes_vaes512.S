@@ -405,6 +405,20 @@
 	vmovdqu64 [rcx + 64*\i], zmm\i
 .endm
 
+/*
+ * zmm\d = T * x^(4j + lane) in lane 0..3, T broadcast in zmm16: ZMULX
+ * with a shift count per qword (.Lxts_shl/.Lxts_shr row j), so the four
+ * tweak vectors of a request come from T independently, no chain of
+ * inserts.  Temps zmm8, zmm9.
+ */
+.macro ZMULV d, j
+	vpsrlvq	zmm8, zmm16, [rip + .Lxts_shr + 64*\j]
+	vpsllvq	zmm\d, zmm16, [rip + .Lxts_shl + 64*\j]
+	vpslldq	zmm9, zmm8, 8
+	vpclmulqdq zmm8, zmm8, zmm12, 0x01
+	vpternlogq zmm\d, zmm8, zmm9, 0x96
+.endm
+
 /* keys as ZKEYS, zmm12 = 0x87 in every qword; r9 is free after it */
 .macro ZXTS_SETUP koff
 	ZKEYS	\koff
@@ -414,19 +428,16 @@
 
 /* One request: rsi = its encrypted tweak, rdx = in, rcx = out, r8 = len
  * (> 0, a multiple of 16); rdx and rcx end past it, xmm4 = the next
- * tweak.  Local labels 1-7. */
+ * tweak.  The tweak vectors advance only when more data follows (a
+ * 512-byte sector would otherwise spend a quarter of its vector work on
+ * tweaks it never uses).  Local labels 1-9. */
 .macro ZXTS_BODY op, oplast
-	vmovdqu	xmm4, [rsi]
-	ZMULX	4, 1, 5, x
-	ZMULX	4, 2, 6, x
-	ZMULX	4, 3, 7, x
-	vinserti32x4 zmm4, zmm4, xmm5, 1
-	vinserti32x4 zmm4, zmm4, xmm6, 2
-	vinserti32x4 zmm4, zmm4, xmm7, 3
-	ZMULX	4, 4, 5
-	ZMULX	4, 8, 6
-	ZMULX	4, 12, 7
-	sub	r8, 256
+	vbroadcasti32x4 zmm16, [rsi]
+	ZMULV	7, 3
+	ZMULV	6, 2
+	ZMULV	5, 1
+	ZMULV	4, 0
+	cmp	r8, 256
 	jb	3f
 	.p2align 4
 1:	ZXTS_IN	0, 4
@@ -438,16 +449,17 @@
 	ZXTS_OUT 1, 5, \oplast
 	ZXTS_OUT 2, 6, \oplast
 	ZXTS_OUT 3, 7, \oplast
+	add	rdx, 256
+	add	rcx, 256
+	sub	r8, 256
+	jz	9f			/* done: only the next tweak is due */
 	ZMUL16	4
 	ZMUL16	5
 	ZMUL16	6
 	ZMUL16	7
-	add	rdx, 256
-	add	rcx, 256
-	sub	r8, 256
+	cmp	r8, 256
 	jae	1b
-3:	add	r8, 256
-	sub	r8, 64
+3:	sub	r8, 64
 	jb	5f
 4:	vmovdqu64 zmm0, [rdx]
 	vpternlogq zmm0, zmm4, zmm15, 0x96
@@ -475,6 +487,8 @@
 	add	rcx, 16
 	sub	r8, 16
 	jnz	6b
+	jmp	7f
+9:	ZMULX	4, 16, 4, x
 7:
 .endm
 
@@ -521,5 +535,16 @@
  *         size_t ss, size_t n)   (and _dec) */
 	ZXTS_SECTORS cb_vaes512_xts_enc_sectors, CB_AESKEY_ENC, vaesenc, vaesenclast
 	ZXTS_SECTORS cb_vaes512_xts_dec_sectors, CB_AESKEY_DEC, vaesdec, vaesdeclast
+
+	.section .rodata
+	.p2align 6
+.Lxts_shl:				/* 4j + lane, per qword */
+	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.quad	\k, \k
+	.endr
+.Lxts_shr:				/* 64 - (4j + lane)     */
+	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.quad	64 - \k, 64 - \k
+	.endr
 
 #endif /* __x86_64__ */
