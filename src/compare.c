@@ -307,8 +307,9 @@ static int check_paths(const struct args *a)
 		return -EINVAL;
 	}
 	if (a->npaths != 2) {
-		cb_err("compare: %s (want BASE NEW)", a->npaths < 2 ?
-		       "missing file" : "too many files");
+		cb_err("compare: %s (want BASE NEW, or --baseline VALUE "
+		       "FILE... for a fleet)", a->npaths < 2 ? "missing file" :
+		       "too many files");
 		fputs("(see 'cryptobench compare --help')\n", stderr);
 		return -EINVAL;
 	}

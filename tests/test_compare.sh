@@ -267,6 +267,7 @@ expect_exit 2 "missing BASE" "$CB" compare "$T/nope.csv" "$T/base.csv"
 check "missing BASE named" contains "$err" "$T/nope.csv"
 expect_exit 2 "a directory" "$CB" compare "$T/base.csv" "$T"
 expect_exit 2 "one file" "$CB" compare "$T/base.csv"
+check "one file: the fleet form named" contains "$err" "--baseline VALUE FILE..."
 expect_exit 2 "three files" "$CB" compare "$T/base.csv" "$T/base.csv" "$T/base.csv"
 expect_exit 2 "bad threshold" "$CB" compare "$T/base.csv" "$T/new.csv" --threshold x
 check "bad threshold named" contains "$err" "--threshold 'x'"
