@@ -28,6 +28,14 @@ size_t bench_geli_configs(void);
  * produced none (the backend lacks the cipher).  0, or -1 (message). */
 int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail);
 
+/* The dd rows at path (the matrix's --csv file) as results, for the JSON
+ * file: strings point into *csv, which the caller frees after them
+ * (cb_csv_free, free(*res)).  No file: none.  0, or -1 (message). */
+struct cb_csv;
+struct cb_result;
+int bench_geli_results(const char *path, struct cb_csv *csv,
+                       struct cb_result **res, size_t *n);
+
 /* 1 once SIGINT was seen (cb_stop, util.h). */
 int bench_stopped(void);
 

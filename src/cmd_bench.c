@@ -32,6 +32,7 @@
 #include "bench.h"
 #include "cb.h"
 #include "cmd.h"
+#include "csv.h"
 #include "measure.h"
 #include "output.h"
 #include "plan.h"
@@ -132,6 +133,7 @@ static int sector_opts(struct bench *b)
 		s->all_backends = b->o.all_backends;
 		s->progress = b->o.progress;
 		s->sector = sectors[k];
+		s->every_key = 1;
 		s->reps = b->o.reps;
 		s->sec = b->o.sec;
 		s->warmup = b->o.warmup;
@@ -157,6 +159,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 
 	opts_init(&b->o);
 	b->o.sec = 1;
+	b->o.every_key = 1;     /* XTS at 384 bits too (speed: 256, 512) */
 	if (speed_parse(CMD_BENCH, argc, argv, &b->o, &b->c) < 0)
 		return -EINVAL;
 	if (b->c.full && b->c.budget_set) {
@@ -518,17 +521,43 @@ static int append_dd(FILE *f, const char *dd)
 	return ferror(f) ? -1 : 0;
 }
 
-/* CSV (speed rows, then dd's) and JSON (speed rows). */
+/* The speed rows and the dd rows read back from their file, in one array
+ * for the JSON writer (*all freed by the caller, with dd).  0 or -1. */
+static int all_results(const struct bench *b, struct cb_csv *dd,
+                       struct cb_result **all, size_t *n)
+{
+	struct cb_result *rows;
+	size_t nd;
+
+	if (bench_geli_results(b->path[2], dd, &rows, &nd) < 0)
+		return -1;
+	*all = cb_xcalloc(b->nres + nd + 1, sizeof **all);
+	if (b->nres)
+		memcpy(*all, b->res, b->nres * sizeof **all);
+	if (nd)
+		memcpy(*all + b->nres, rows, nd * sizeof **all);
+	free(rows);
+	*n = b->nres + nd;
+	return 0;
+}
+
+/* CSV (speed rows, then dd's) and JSON (the same results). */
 static int write_files(struct bench *b)
 {
+	struct cb_result *all = NULL;
+	struct cb_csv dd;
+	size_t nall = 0;
 	FILE *f;
-	int rc = 0;
+	int rc = all_results(b, &dd, &all, &nall);
 
 	for (int k = 0; k < 2 && rc == 0; k++) {
-		if (!(f = open_out(b->path[k], 0)))
-			return -1;
-		rc = emit(cb_writer_find(k ? "json" : "csv"), f, b->path[k], &b->o,
-		          b->res, b->nres);
+		if (!(f = open_out(b->path[k], 0))) {
+			rc = -1;
+			break;
+		}
+		rc = k ? emit(cb_writer_find("json"), f, b->path[k], &b->o, all, nall)
+		     : emit(cb_writer_find("csv"), f, b->path[k], &b->o, b->res,
+		            b->nres);
 		if (rc == 0 && k == 0)
 			rc = append_dd(f, b->path[2]);
 		if (fclose(f) != 0 || rc < 0) {
@@ -536,6 +565,8 @@ static int write_files(struct bench *b)
 			rc = -1;
 		}
 	}
+	free(all);
+	cb_csv_free(&dd);
 	unlink(b->path[2]);
 	return rc;
 }

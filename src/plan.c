@@ -11,11 +11,19 @@
 #include "plan.h"
 #include "util.h"
 
-static void default_keys(const struct cb_alg *a, unsigned *k, size_t *n)
+/* The standard key sizes of a (XTS 256, 512), or with every: each size
+ * from min to max (XTS 256, 384, 512); one for ranges, hashes, MACs. */
+static void default_keys(const struct cb_alg *a, int every, unsigned *k,
+                         size_t *n)
 {
 	*n = 0;
 	if (a->flags & (CB_F_NOKEY | CB_F_ANYKEY) || cb_alg_key_range(a)) {
 		k[(*n)++] = a->key.std[0];
+		return;
+	}
+	if (every && a->key.step) {
+		for (unsigned b = a->key.min; b <= a->key.max; b += a->key.step)
+			k[(*n)++] = b;
 		return;
 	}
 	for (int i = 0; i < CB_KEY_STD && a->key.std[i]; i++)
@@ -105,7 +113,7 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 				dirs[nd++] = DIR_DEC;
 		}
 		if (!o->keys || a->flags & CB_F_NOKEY)
-			default_keys(a, keys, &nk);
+			default_keys(a, o->every_key, keys, &nk);
 		else
 			for (size_t k = 0; k < o->nkeys && nk < 16; k++)
 				if (cb_alg_key_ok(a, (unsigned)o->keys[k] * sa->key_mult))

@@ -404,6 +404,28 @@ static void sum_dir(const struct rpt *r, struct rpt_sum *s, size_t src,
 	s->native_ratio[d] = lib > 0 ? nat / lib : NAN;
 }
 
+/* An algorithm's key sizes together and rising (a backend measured later
+ * may add one: gcrypt's XTS 384 after openssl's 256 and 512), the
+ * algorithms in the order they came. */
+static void sum_order(struct rpt_sum *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct rpt_sum t = v[i];
+		size_t j = i, first = 0;
+
+		while (strcmp(v[first].alg, t.alg))
+			first++;
+		if (first == i)
+			continue;            /* a new algorithm stays where it is */
+		while (j > first && (strcmp(v[j - 1].alg, t.alg) ||
+		                     v[j - 1].bits > t.bits)) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = t;
+	}
+}
+
 size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out)
 {
 	struct rpt_sum *v = cb_xcalloc(r->npts + 1, sizeof *v);
@@ -430,6 +452,7 @@ size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out)
 			sum_dir(r, &v[n], src, 1, "decrypt");
 		n++;
 	}
+	sum_order(v, n);
 	*out = v;
 	return n;
 }

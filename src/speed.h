@@ -42,6 +42,9 @@ struct speed_opts {
 	const char *driver_sub;
 	uint64_t *keys;             /* --key-bits, or NULL for defaults      */
 	size_t nkeys;
+	int every_key;              /* defaults: every key size the algorithm
+	                               takes (bench), not only its standard
+	                               ones; a range (blowfish) keeps its one */
 	uint64_t *sizes;
 	size_t nsizes;
 	double sec, warmup;         /* per point: all samples; the first

@@ -1,17 +1,20 @@
 #!/bin/sh
-# cryptobench bench: a small budgeted run on the native backend (two
-# request sizes) writes the CSV (speed rows of every algorithm native has,
-# sector rows at 512 and 4096 bytes, the geli matrix's dd rows), the JSON
-# and the HTML report, says its plan before it starts, and prints a summary
-# no wider than 100 columns; ^C stops it and keeps what was measured; bad
-# options exit 2.  (The report needs gnuplot: without it bench says so and
-# writes no page.)
+# cryptobench bench: a small budgeted run on openssl and native (two
+# request sizes) writes the CSV (speed rows of every algorithm each has at
+# every key size, sector rows at 512 and 4096 bytes, the geli matrix's dd
+# rows), the JSON (the same rows) and the HTML report, says its plan before
+# it starts, and prints a summary no wider than 100 columns;
+# scripts/check-bench-coverage asserts the whole matrix against the registry
+# and finds a hole made in it; ^C stops bench and keeps what was measured;
+# bad options exit 2.  (The report needs gnuplot: without it bench says so
+# and writes no page.)
 . tests/lib.sh
 
 D=$T/res
 mkdir -p "$D"
-expect_exit 0 "bench --budget 8 (native, 2 sizes)" \
-	"$CB" bench --budget 8 --backend native --sizes 16,4096 -o "$D"
+expect_exit 0 "bench --budget 8 (openssl and native, 2 sizes)" \
+	"$CB" bench --budget 8 --backend openssl --backend native --sizes 16,4096 -o "$D"
+printf '%s\n' "$out" >"$T/summary"
 csv=$(ls "$D"/*.csv 2>/dev/null | head -n 1)
 check "CSV written" [ -s "$csv" ]
 check "JSON written" [ -s "${csv%.csv}.json" ]
@@ -30,6 +33,38 @@ check "512-byte sector rows" [ "$(rows ',per-sector,512,')" -ge 4 ]
 check "4096-byte sector rows" [ "$(rows ',per-sector,4096,')" -ge 4 ]
 check "geli dd rows" [ "$(rows ',dd,ok,')" -ge 3 ]
 check "both directions" sh -c "grep -q ',decrypt,' '$csv' && grep -q ',encrypt,' '$csv'"
+check "every key size: XTS at 384 bits too" grep -q ',xts(aes),384,4096,encrypt,' "$csv"
+check "openssl's XTS 384 skipped, with the reason" \
+	grep -q ',openssl,.*,xts(aes),384,.*,skipped,the driver has no such key size' "$csv"
+check "summary: an algorithm's key sizes in order" sh -c \
+	"grep '^xts(aes) ' '$T/summary' | awk '{ print \$2 }' | tr '\n' ' ' | grep -qx '256 384 512 '"
+check "JSON holds the dd rows too" [ "$(grep -c '"tool": "dd"' "${csv%.csv}.json")" -eq "$(rows ',dd,ok,')" ]
+
+# The coverage checker: the whole matrix of both backends, and a hole found.
+if command -v python3 >/dev/null 2>&1; then
+	chk() { CB=$CB scripts/check-bench-coverage "$@" --backend openssl --backend native --sizes 16,4096; }
+	expect_exit 0 "check-bench-coverage: the run covers the matrix" chk "$D" --summary "$T/summary"
+	check "checker: geli matrix whole on openssl" contains "$out" "geli matrix whole on openssl;"
+	check "checker: counts its checks" contains "$out" " 0 gaps"
+	mkdir -p "$T/hole"
+	grep -v ',native,.*,xts(aes),384,16,decrypt,' "$csv" >"$T/hole/a.csv"
+	cp "${csv%.csv}.json" "$T/hole/a.json"
+	expect_exit 1 "checker: a missing point is a gap" chk "$T/hole/a.csv"
+	check "checker: names the point" contains "$out" "missing: speed native xts(aes) 384-bit decrypt 16 bytes"
+	check "checker: the JSON no longer matches" contains "$out" "missing: JSON"
+	grep -v ',openssl,.*,dd,ok,.*hmac(md5)' "$csv" | grep -v ',openssl,.*,none,0,1048576,' >"$T/hole/b.csv"
+	expect_exit 1 "checker: a missing geli row is a gap" chk "$T/hole/b.csv"
+	check "checker: names the geli configuration" contains "$out" "missing: geli openssl: null+hmac(md5)"
+	check "checker: names the baseline" contains "$out" "missing: geli openssl: baseline"
+	check "checker: the count of rows" contains "$out" "geli openssl: 14 rows, not 17"
+	check "checker: no HTML" contains "$out" "missing: no HTML report"
+	{ cat "$T/summary"; printf '%101s\n' x; } >"$T/wide"
+	expect_exit 1 "checker: a wide summary is a gap" chk "$D" --summary "$T/wide"
+	check "checker: says how wide" contains "$out" "101 columns wide"
+	expect_exit 2 "checker: no such file" chk "$T/nope.csv"
+else
+	echo "python3 not installed: scripts/check-bench-coverage not run"
+fi
 if command -v gnuplot >/dev/null 2>&1; then
 	check "HTML report next to the files" [ -s "$D/index.html" ]
 	expect_exit 0 "second run: the report gets its own name" \
