@@ -216,6 +216,20 @@ check "samples csv: slower row" contains "$out" ",slower,mann-whitney,"
 v2 "$T/s_same.csv" 1 1 1
 expect_exit 0 "samples: identical files are same" "$CB" compare "$T/s_base.csv" "$T/s_same.csv"
 check "samples: identical -> 3 same" contains "$out" "0 slower, 0 faster, 3 same, 0 inconclusive"
+# exit 1 only for slowdowns past the threshold: faster points, and a
+# slowdown that is significant but smaller than the threshold, exit 0
+v2 "$T/s_fast.csv" 1.3 1.2 1.1
+expect_exit 0 "samples: only faster points exit 0" "$CB" compare "$T/s_base.csv" "$T/s_fast.csv"
+check "samples: three faster" contains "$out" "3 matched: 0 slower, 3 faster, 0 same"
+{ echo "$H2"; row2 hostA max 'cbc(aes)' 4096 1 0.0005; } >"$T/s_tight_b.csv"
+{ echo "$H2"; row2 hostA max 'cbc(aes)' 4096 0.97 0.0005; } >"$T/s_tight_n.csv"
+expect_exit 0 "samples: a significant 3% slowdown within 5% exits 0" \
+	"$CB" compare "$T/s_tight_b.csv" "$T/s_tight_n.csv" --format csv
+check "samples: it is significant (p < 0.05)" sh -c \
+	"printf '%s\n' \"\$1\" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next } { exit !(\$c[\"p_holm\"] < 0.05) }'" - "$out"
+check "samples: and same" contains "$out" ",same,mann-whitney,"
+expect_exit 1 "samples: the same slowdown past --threshold 2 exits 1" \
+	"$CB" compare "$T/s_tight_b.csv" "$T/s_tight_n.csv" --threshold 2
 # wide noise (30 % steps): a 10 % change is not established
 v2 "$T/s_wide_b.csv" 1 1 1
 { echo "$H2"; row2 hostA max 'cbc(aes)' 4096 1 0.04; } >"$T/s_wide_b.csv"
