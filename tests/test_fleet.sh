@@ -6,8 +6,11 @@
 # against them, each host at another --cpu level.  Checks: three hosts'
 # results come back and are merged; the comparison against the generic
 # host shows AES stepping; with one sshd stopped the run names that host,
-# keeps the other two and exits 1.  Everything is torn down on exit, also
-# on failure.  Root only; skips with the reason otherwise.
+# keeps the other two and exits 1.  The merged report puts the three hosts
+# side by side (compare's verdicts, fleet1 against each).  Everything is
+# torn down on exit, also on failure; FLEET_KEEP=DIR keeps the run
+# directories (results, logs, report) there.  Root only; skips with the
+# reason otherwise.
 . tests/lib.sh
 top=$(pwd)
 
@@ -24,6 +27,11 @@ net=$(( $$ % 250 + 1 ))
 mkdir -p "$T/res"
 made_run_sshd=0
 teardown() {
+	if [ -n "${FLEET_KEEP:-}" ] && [ -d "$T/res" ]; then
+		mkdir -p "$FLEET_KEEP" && cp -r "$T/res/." "$FLEET_KEEP/" &&
+			cp "$T"/*.log "$FLEET_KEEP/" 2>/dev/null
+		echo "kept in $FLEET_KEEP"
+	fi
 	for i in 1 2 3; do
 		ns=${tag}_$i
 		ip netns pids "$ns" 2>/dev/null | while read -r p; do kill "$p" 2>/dev/null; done
@@ -130,6 +138,17 @@ check "AES steps from generic to aesni" grep -Eq '^cbc\(aes\).*(improved|faster)
 check "Blowfish does not step up 2x" sh -c '! awk '\''$1 == "cbc(blowfish)" && $9 + 0 > 2'\'' "$1" | grep -q .' - "$c"
 check "generic -> $top_level compared" grep -Eq '^cbc\(aes\).*(improved|faster)' "$r/compare-fleet1-fleet3.txt"
 check "the output names the baseline" grep -q "against the baseline fleet1" "$T/all.log"
+page=$r/report/index.html
+check "merged report written" [ -s "$page" ]
+if [ -s "$page" ]; then
+	for i in 1 2 3; do
+		check "report: fleet$i's summary" grep -q "fleet$i @" "$page"
+		check "report: fleet$i's provenance" grep -q "<h3>fleet$i" "$page"
+	done
+	check "report: fleet2 side by side with fleet1" grep -q "<h3>fleet1 @generic &rarr; fleet2 @aesni</h3>" "$page"
+	check "report: fleet3 side by side with fleet1" grep -q "<h3>fleet1 @generic &rarr; fleet3 @$top_level</h3>" "$page"
+	check "report: compare's verdicts in it" grep -q "points matched" "$page"
+fi
 
 # ---- one host's sshd stopped ---------------------------------------------------
 kill "$(cat "$T/sshd3.pid")"
@@ -146,5 +165,7 @@ for i in 1 2; do
 	check "fleet$i's CSV kept" [ -s "$r/fleet$i.csv" ]
 done
 check "merged CSV holds the two" [ "$(grep -o ',fleet[123],' "$r/merged.csv" | sort -u | wc -l)" -eq 2 ]
+check "the report shows the two" sh -c "grep -q '&rarr; fleet2 @aesni</h3>' '$r/report/index.html' &&
+	! grep -q 'fleet3 @' '$r/report/index.html'"
 [ "$failed" -eq 0 ] || { echo "--- one-down log:"; tail -n 20 "$T/down.log"; }
 finish
