@@ -22,7 +22,7 @@
 
 /* Schema versions this reader understands. */
 static const char *const known_schemas[] = {
-	"cryptobench-csv-1", "cryptobench-csv-2", NULL,
+	"cryptobench-csv-1", "cryptobench-csv-2", "cryptobench-csv-3", NULL,
 };
 
 #define NUM  (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
@@ -58,6 +58,8 @@ static const struct cb_csv_col schema_cols[] = {
 	{ "ci_high_ops",     NUM | CB_CSV_NONNEG },
 	{ "mad_ops",         NUM | CB_CSV_NONNEG },
 	{ "ghz_drift",       NUM },
+	/* cryptobench-csv-3 */
+	{ "mb",              CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ NULL, 0 },
 };
 #undef NUM
@@ -342,7 +344,7 @@ static int check_schemas(const struct cb_csv *csv)
 			;
 		if (!known_schemas[k]) {
 			cb_err("%s:%lu: unknown schema '%s': this cryptobench "
-			       "%s reads cryptobench-csv-1 and -2", csv->name,
+			       "%s reads cryptobench-csv-1, -2 and -3", csv->name,
 			       row->line, schema, CB_VERSION);
 			return -EINVAL;
 		}
@@ -398,7 +400,7 @@ static void row_key(struct cmp_point *p, const struct cb_csv *csv,
 	p->direction = cb_csv_get(csv, row, "direction");
 	p->backend = ignored & 1 ? "*" : cb_csv_get(csv, row, "backend");
 	p->driver = ignored & 2 ? "*" : cb_csv_get(csv, row, "driver");
-	p->iv_mode = ignored & 4 ? "*" : keyval(csv, row, &cmp_kd_iv);
+	p->iv_mode = ignored & 4 ? "*" : cb_csv_iv_key(csv, row, cmp_kd_iv.dflt);
 	p->auth = ignored & 8 ? "*" : keyval(csv, row, &cmp_kd_auth);
 	cb_parse_u64(cb_csv_get(csv, row, "key_bits"), &p->key_bits);
 	cb_parse_u64(cb_csv_get(csv, row, "block_bytes"), &p->block_bytes);

@@ -448,6 +448,29 @@ const char *cb_csv_get(const struct cb_csv *csv, const struct cb_csv_rec *row,
 	return i < 0 ? NULL : row->fields[i];
 }
 
+const char *cb_csv_iv_key(const struct cb_csv *csv,
+                          const struct cb_csv_rec *row, const char *dflt)
+{
+	static char keys[64][64];   /* interned, for the process's lifetime */
+	static int nkeys;
+	const char *iv = cb_csv_get(csv, row, "iv_mode"), *mb;
+	char k[64];
+	uint64_t n = 0;
+
+	iv = iv && *iv ? iv : dflt;
+	mb = cb_csv_get(csv, row, "mb");
+	if (!mb || cb_parse_u64(mb, &n) < 0 || !n)
+		return iv;
+	snprintf(k, sizeof k, "%.30s --mb %llu", iv, (unsigned long long)n);
+	for (int i = 0; i < nkeys; i++)
+		if (!strcmp(keys[i], k))
+			return keys[i];
+	if (nkeys == 64)
+		return "per-request --mb (more kinds than read)";
+	memcpy(keys[nkeys], k, sizeof k);
+	return keys[nkeys++];
+}
+
 int cb_csv_has(const struct cb_csv *csv, const char *name)
 {
 	for (size_t h = 0; h < csv->nhdrs; h++)

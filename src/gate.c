@@ -80,28 +80,30 @@ char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
 	int rc;
 	char *why = NULL;
 	const struct cb_alg *alg = mine->alg;
+	/* --mb: two whole submissions, the second into the next slots */
+	uint64_t nreq = alg->kind == CB_CIPHER && o->mb ? 2 * o->mb : 2;
 
 	if ((rc = cb_inst_new(&other, ref, key, keylen)) < 0) {
 		cb_clear_error();
 		return NULL;   /* the reference cannot take this key: unchecked */
 	}
-	cb_random(bf->a, ring_bytes(len));
-	memcpy(bf->b, bf->a, ring_bytes(len));
+	cb_random(bf->a, ring_bytes(len, o->mb));
+	memcpy(bf->b, bf->a, ring_bytes(len, o->mb));
 	memset(bf->a2, 0, len);
 	memset(bf->b2, 0, len);
-	if ((rc = runner_prep(&ra, mine, dir, o->iv_once, o->sector, bf->a,
-	                      bf->a2, len)) < 0 ||
-	    (rc = runner_fn(&ra)(&ra, 2)) < 0) {
+	if ((rc = runner_prep(&ra, mine, dir, o->iv_once, o->sector, o->mb,
+	                      bf->a, bf->a2, len)) < 0 ||
+	    (rc = runner_fn(&ra)(&ra, nreq)) < 0) {
 		why = runner_err("error in the check run", rc);
 		goto out;
 	}
-	if ((rc = runner_prep(&rb, &other, dir, o->iv_once, o->sector, bf->b,
-	                      bf->b2, len)) < 0 ||
-	    (rc = runner_fn(&rb)(&rb, 2)) < 0) {
+	if ((rc = runner_prep(&rb, &other, dir, o->iv_once, o->sector, o->mb,
+	                      bf->b, bf->b2, len)) < 0 ||
+	    (rc = runner_fn(&rb)(&rb, nreq)) < 0) {
 		cb_clear_error();
 		goto out;      /* the reference failed: nothing to compare */
 	}
-	if (memcmp(bf->a, bf->b, ring_bytes(len)) ||
+	if (memcmp(bf->a, bf->b, ring_bytes(len, o->mb)) ||
 	    (alg->kind == CB_AEAD && (memcmp(ra.tag, rb.tag, alg->digest_len) ||
 	                              memcmp(bf->a2, bf->b2, len))) ||
 	    ((alg->kind == CB_HASH || alg->kind == CB_MAC) &&

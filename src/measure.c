@@ -95,6 +95,7 @@ static void identify(struct cb_result *r, const struct plan *q,
 	             : alg->kind == CB_CIPHER && o->sector ? "per-sector"
 	             : o->iv_once ? "once" : "per-request";
 	r->threads = 1;
+	r->mb = alg->kind == CB_CIPHER ? o->mb : 0;
 	r->overhead_ns = r->slope_ns_per_byte = r->cycles_per_byte = NAN;
 	r->ghz_drift = NAN;
 	cb_iso_time(r->timestamp, sizeof r->timestamp);
@@ -170,9 +171,9 @@ static int visit_prep(struct meas *m, size_t i, struct runner *run)
 {
 	const struct plan *q = &m->p[i];
 
-	cb_random(m->bf.a, ring_bytes(q->size));
+	cb_random(m->bf.a, ring_bytes(q->size, m->o->mb));
 	return runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
-	                   m->o->sector, m->bf.a, m->bf.a2, q->size);
+	                   m->o->sector, m->o->mb, m->bf.a, m->bf.a2, q->size);
 }
 
 /* 2: warm each point up once and size its batches. */
@@ -188,6 +189,8 @@ static void measure_calibrate(struct meas *m)
 		if (rc >= 0)
 			rc = cb_calibrate(runner_fn(&run), &run, m->o->warmup,
 			                  m->p[i].sample_sec, &m->batch[i]);
+		if (rc >= 0 && run.mb)      /* whole submissions of --mb */
+			m->batch[i] = (m->batch[i] + run.mb - 1) / run.mb * run.mb;
 		if (rc < 0)
 			visit_failed(m, i, rc);
 	}
@@ -357,8 +360,8 @@ static void meas_alloc(struct meas *m)
 	m->redo = cb_xcalloc(n, 1);
 	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
 	for (size_t i = 0; i < n; i++)
-		if (ring_bytes(m->p[i].size) > m->bf.size)
-			m->bf.size = ring_bytes(m->p[i].size);
+		if (ring_bytes(m->p[i].size, m->o->mb) > m->bf.size)
+			m->bf.size = ring_bytes(m->p[i].size, m->o->mb);
 	bufs_alloc(&m->bf);
 }
 

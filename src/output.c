@@ -32,7 +32,8 @@ static int same_section(const struct cb_result *a, const struct cb_result *b)
 {
 	return streq(a->backend, b->backend) && streq(a->driver, b->driver) &&
 	       streq(a->alg, b->alg) && streq(a->direction, b->direction) &&
-	       streq(a->iv_mode, b->iv_mode) && a->sector_bytes == b->sector_bytes;
+	       streq(a->iv_mode, b->iv_mode) && a->sector_bytes == b->sector_bytes &&
+	       a->mb == b->mb;
 }
 
 static unsigned long long ops_of(const struct cb_result *r)
@@ -98,6 +99,11 @@ static void tcrypt_row(FILE *f, const struct cb_report *rep,
 	} else if (rep->cycles) {
 		fprintf(f, "1 operation in %llu cycles (%llu bytes)\n",
 		        (unsigned long long)llround(cyc_op), n);
+	} else if (r->mb) {
+		/* test_mb_acipher_jiffies: the requests of all submissions in
+		 * the time box; ours is the rate, the requests in one second */
+		fprintf(f, "%llu operations in 1 seconds (%llu bytes)\n", ops,
+		        ops * n);
 	} else if (is_digest(r)) {
 		fprintf(f, "%6llu opers/sec, %9llu bytes/sec\n", ops, ops * n);
 	} else {
@@ -123,7 +129,12 @@ static int write_tcrypt(FILE *f, const struct cb_report *rep)
 				widest = ops_of(r) * r->block_bytes;
 			end++;
 		}
-		if (is_digest(s))
+		if (s->mb)              /* tcrypt's test_mb_skcipher_speed */
+			fprintf(f, "testing speed of multibuffer %s (%s) %s\n",
+			        s->alg_label ? s->alg_label : s->alg, s->driver,
+			        streq(s->direction, "decrypt") ? "decryption"
+			                                       : "encryption");
+		else if (is_digest(s))
 			fprintf(f, "testing speed of async %s (%s)\n",
 			        s->alg_label ? s->alg_label : s->alg, s->driver);
 		else
@@ -328,7 +339,7 @@ static const char *const csv_columns[] = {
 	"cpu_vendor", "cpu_family", "cpu_model_no", "cpu_stepping", "cpu_flags",
 	"backend_details", "compiler", "cflags", "governor", "boost", "clock",
 	"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
-	"cpu_level", "sample_ops",
+	"cpu_level", "sample_ops", "mb",
 	NULL,
 };
 
@@ -372,6 +383,7 @@ static void csv_sampling(FILE *f, const struct cb_prov *p,
 	csv_str(f, p->cpu_level); fputc(',', f);
 	for (unsigned k = 0; ok && r->samples && k < r->reps; k++)
 		fprintf(f, k ? " %.2f" : "%.2f", r->samples[k]);
+	fprintf(f, ",%u", r->mb);      /* column 50 (cryptobench-csv-3) */
 }
 
 void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
@@ -566,6 +578,7 @@ static void json_result(FILE *f, const struct cb_result *r, int comma)
 	json_kv_str(f, in, "direction", r->direction, 1);
 	json_kv_str(f, in, "iv_mode", r->iv_mode, 1);
 	json_kv_num(f, in, "threads", 0, r->threads, 1);
+	json_kv_num(f, in, "mb", 0, r->mb, 1);
 	json_kv_num(f, in, "ops_per_sec", 2, ok ? r->ops_per_sec : NAN, 1);
 	json_kv_num(f, in, "bytes_per_sec", 0, ok ? r->bytes_per_sec : NAN,
 	            1);

@@ -160,6 +160,8 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 							          ? size_skip(a, o->sizes[s],
 							                      o->sector)
 							          : "the driver has no such key size";
+							if (!q->skip && o->mb && a->kind != CB_CIPHER)
+								q->skip = "--mb: cipher requests only";
 							if (q->skip)
 								q->skip = cb_xstrdup(q->skip);
 						}

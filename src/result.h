@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_CSV_SCHEMA  "cryptobench-csv-2"
+#define CB_CSV_SCHEMA  "cryptobench-csv-3"
 #define CB_JSON_SCHEMA "cryptobench-json-1"
 
 /* struct cb_result.status */
@@ -42,6 +42,7 @@ struct cb_result {
 	const char *direction;       /* "encrypt", "decrypt" or "digest"        */
 	const char *iv_mode;         /* "per-request" or "once" (speed)         */
 	unsigned threads;            /* dd -j; speed: 1                         */
+	unsigned mb;                 /* speed --mb: requests in flight; 0 none  */
 	enum cb_status status;
 	const char *why;             /* SKIP/FAIL: the reason; else NULL        */
 	double ops_per_sec;          /* median over reps                        */

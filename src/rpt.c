@@ -70,7 +70,8 @@ static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
 
 static int schema_ok(const char *s)
 {
-	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2");
+	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2") ||
+	       !strcmp(s, "cryptobench-csv-3");
 }
 
 /* Fill p from row; 0, or -1 (message printed) for an unknown schema. */
@@ -82,7 +83,7 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 
 	if (!schema_ok(schema)) {
 		cb_err("%s:%lu: schema '%s' is not one this version reads "
-		       "(cryptobench-csv-1 or -2)", c->name, row->line, schema);
+		       "(cryptobench-csv-1, -2 or -3)", c->name, row->line, schema);
 		return -1;
 	}
 	memset(p, 0, sizeof *p);
@@ -93,7 +94,7 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 	p->alg = get(c, row, "alg", "");
 	p->dir = get(c, row, "direction", "");
 	p->auth = get(c, row, "auth", "");
-	p->iv = get(c, row, "iv_mode", "per-request");
+	p->iv = cb_csv_iv_key(c, row, "per-request");
 	p->status = get(c, row, "status", "ok");
 	p->why = get(c, row, "error", "");
 	p->key_bits = (unsigned)unum(c, row, "key_bits", 0);

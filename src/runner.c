@@ -27,17 +27,18 @@ size_t ring_stride(size_t len)
 	return (len + 63) & ~(size_t)63;
 }
 
-size_t ring_slots(size_t len)
+size_t ring_slots(size_t len, unsigned mb)
 {
 	size_t n = RING_BYTES / (ring_stride(len) ? ring_stride(len) : 64);
 
-	return n < 1 ? 1 : n > RING_MAX ? RING_MAX : n;
+	n = n < 1 ? 1 : n > RING_MAX ? RING_MAX : n;
+	return n < mb ? mb : n;
 }
 
 /* Bytes of buffer a request model of len bytes touches. */
-size_t ring_bytes(size_t len)
+size_t ring_bytes(size_t len, unsigned mb)
 {
-	return ring_slots(len) * ring_stride(len);
+	return ring_slots(len, mb) * ring_stride(len);
 }
 
 /* --iv per-request: every request gets its own IV, le64(request number)
@@ -108,6 +109,44 @@ int run_cipher_sectors(void *arg, uint64_t n)
 	for (uint64_t i = 0; i < n; i++, c += per)
 		if ((rc = cb_inst_sectors(inst, enc, c, 1, sector, b, b, len)) < 0)
 			return rc;
+	r->ctr = c;
+	return 0;
+}
+
+/*
+ * --mb N: tcrypt's multibuffer mode.  N independent requests at a time,
+ * request i of a submission in its own ring slot with its own IV
+ * le64(request number), handed over together through cb_inst_batch(): an
+ * implementation's batch entry point (native interleaves the chains) or,
+ * for the others, the core's loop one after another.  n counts requests;
+ * the timing engine's batches are whole submissions (measure.c), only the
+ * gate's and the warm-up's last may be shorter.
+ */
+int run_cipher_mb(void *arg, uint64_t n)
+{
+	struct runner *r = arg;
+	const uint8_t *ivs[CB_MB_MAX], *in[CB_MB_MAX];
+	uint8_t *out[CB_MB_MAX];
+	int enc = r->dir == DIR_ENC, has_iv = r->alg->iv_len != 0;
+	size_t slot = (size_t)(r->ctr % r->nring);
+	uint64_t c = r->ctr;
+	int rc;
+
+	while (n) {
+		unsigned k = n < r->mb ? (unsigned)n : r->mb;
+
+		for (unsigned i = 0; i < k; i++) {
+			cb_put_le64(r->mbiv[i], c++);
+			ivs[i] = r->mbiv[i];
+			in[i] = out[i] = r->buf + slot * r->stride;
+			if (++slot == r->nring)
+				slot = 0;
+		}
+		if ((rc = cb_inst_batch(r->inst, enc, k, has_iv ? ivs : NULL, in,
+		                        out, r->len)) < 0)
+			return rc;
+		n -= k;
+	}
 	r->ctr = c;
 	return 0;
 }
@@ -192,6 +231,8 @@ cb_run_fn runner_fn(const struct runner *r)
 	}
 	if (r->sector)
 		return run_cipher_sectors;
+	if (r->mb)
+		return run_cipher_mb;
 	return r->iv_once ? run_cipher_once : run_cipher_fresh;
 }
 
@@ -201,7 +242,7 @@ cb_run_fn runner_fn(const struct runner *r)
  * tag made by this implementation's encryption of the buffer.
  */
 int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
-                int iv_once, size_t sector, uint8_t *buf,
+                int iv_once, size_t sector, unsigned mb, uint8_t *buf,
                 uint8_t *buf2, size_t len)
 {
 	r->impl = inst->impl;
@@ -214,8 +255,10 @@ int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
 	r->buf = buf;
 	r->buf2 = buf2;
 	r->len = len;
+	r->mb = inst->alg->kind == CB_CIPHER ? mb : 0;
 	r->stride = ring_stride(len);
-	r->nring = ring_slots(len);
+	r->nring = ring_slots(len, r->mb);
+	memset(r->mbiv, 0, sizeof r->mbiv);
 	r->ctr = 0;
 	r->started = 0;
 	memset(r->iv, 0, sizeof r->iv);

@@ -26,12 +26,14 @@ struct runner {
 	size_t nring, stride;       /* per-request: requests rotate over
 	                               nring buffers stride bytes apart     */
 	uint64_t ctr;               /* request (or sector) number           */
+	unsigned mb;                /* --mb: requests per submission, or 0  */
 	int started;
 	uint8_t iv[CB_MAX_BLOCK];
 	uint8_t tag[CB_MAX_DIGEST];
 	uint8_t ad[AEAD_AD_LEN];
 	uint8_t digest[CB_MAX_DIGEST];
 	cb_crypt_fn crypt;
+	uint8_t mbiv[CB_MB_MAX][CB_MAX_BLOCK];   /* --mb: each request's IV */
 };
 
 /* Request buffers: ours and the reference's, each size bytes, on a page. */
@@ -40,20 +42,22 @@ struct bufs {
 	size_t size;
 };
 
-/* The per-request ring: slot stride, slot count and total bytes. */
+/* The per-request ring: slot stride, slot count and total bytes (with
+ * --mb N at least N slots: every request in flight has its own). */
 size_t ring_stride(size_t len);
-size_t ring_slots(size_t len);
-size_t ring_bytes(size_t len);
+size_t ring_slots(size_t len, unsigned mb);
+size_t ring_bytes(size_t len, unsigned mb);
 
 /* Timed loops (cb_run_fn): n requests each. */
 int run_cipher_fresh(void *arg, uint64_t n);
 int run_cipher_once(void *arg, uint64_t n);
 int run_cipher_sectors(void *arg, uint64_t n);
+int run_cipher_mb(void *arg, uint64_t n);
 
 /* The loop for a prepared runner, and its preparation. */
 cb_run_fn runner_fn(const struct runner *r);
 int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
-                int iv_once, size_t sector, uint8_t *buf,
+                int iv_once, size_t sector, unsigned mb, uint8_t *buf,
                 uint8_t *buf2, size_t len);
 
 /* Allocate the four buffers of bf->size bytes each, on a page; free them. */

@@ -24,6 +24,8 @@
 #define CB_SAMPLES_MIN 15     /* ... and how many, at least and most   */
 #define CB_SAMPLES_MAX 50
 #define CB_DRIFT_MAX   0.05   /* retake a point whose clock moved more */
+#define CB_MB_MAX      64     /* --mb: at most this many in flight     */
+#define CB_MB_BYTES    (256u << 20) /* ... and this many bytes in all  */
 
 struct sel_alg {
 	const struct cb_alg *alg;
@@ -55,6 +57,8 @@ struct speed_opts {
 	int enc, dec;
 	int iv_once;
 	uint64_t sector;
+	unsigned mb;                /* --mb N: requests in flight (tcrypt's
+	                               num_mb); 0 without --mb              */
 	int cycles;
 	int progress;               /* 1 on, 0 off, -1 when stderr is a tty */
 	const char *command;

@@ -26,7 +26,7 @@ enum {
 	OPT_BACKEND = 1, OPT_ALG, OPT_DRIVER, OPT_KEYBITS, OPT_SIZES, OPT_SEC,
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
-	OPT_QUICK, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE,
+	OPT_QUICK, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE, OPT_MB,
 };
 
 /* The one option table: which command takes each option. */
@@ -63,6 +63,9 @@ static const struct {
 	    "a fresh IV per request (default, as tcrypt) or one chained stream" }, CMD_SPEED },
 	{ { "--sector-size", 1, OPT_SECTOR, "S",
 	    "a request is sectors of S bytes, each with its own IV" }, CMD_SPEED },
+	{ { "--mb", 1, OPT_MB, "N",
+	    "tcrypt's multibuffer mode: N independent requests in flight, "
+	    "each its own buffer and IV (1 to 64)" }, CMD_SPEED },
 	{ { "--format", 1, OPT_FORMAT, "tcrypt|table|csv|json",
 	    "the output format (default tcrypt; bench: the summary only, "
 	    "this adds the full tables)" }, CMD_SPEED | CMD_BENCH },
@@ -210,6 +213,41 @@ static int parse_keybits(struct speed_opts *o, const char *arg)
 	return 0;
 }
 
+/* --mb N: 1 to CB_MB_MAX requests in flight. */
+static int parse_mb(struct speed_opts *o, const char *arg)
+{
+	uint64_t v;
+
+	if (cb_parse_u64(arg, &v) < 0 || v < 1 || v > CB_MB_MAX) {
+		cb_err("--mb: '%s' is not a number of requests in flight (1 to %d)",
+		       arg, CB_MB_MAX);
+		return -EINVAL;
+	}
+	o->mb = (unsigned)v;
+	return 0;
+}
+
+/* --mb against the request model: each request its own IV and buffer. */
+static int check_mb(const struct speed_opts *o)
+{
+	if (!o->mb)
+		return 0;
+	if (o->iv_once || o->sector) {
+		cb_err("--mb and %s exclude each other: requests in flight are "
+		       "independent, each with its own IV",
+		       o->iv_once ? "--iv once" : "--sector-size");
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < o->nsizes; i++)
+		if (o->sizes[i] * o->mb > CB_MB_BYTES) {
+			cb_err("--mb %u: %u requests of %llu bytes exceed %u MiB", o->mb,
+			       o->mb, (unsigned long long)o->sizes[i],
+			       CB_MB_BYTES >> 20);
+			return -EINVAL;
+		}
+	return 0;
+}
+
 /* What is measured: backends, algorithms, keys, sizes, request model. */
 static int apply_what(struct speed_opts *o, int id, const char *arg)
 {
@@ -238,6 +276,8 @@ static int apply_what(struct speed_opts *o, int id, const char *arg)
 		}
 		cb_err("--iv: '%s' is not 'per-request' or 'once'", arg);
 		return -EINVAL;
+	case OPT_MB:
+		return parse_mb(o, arg);
 	case OPT_SECTOR:
 		if (cb_parse_size(arg, &o->sector) < 0 || !o->sector ||
 		    o->sector > MAX_BUF) {
@@ -463,6 +503,8 @@ int opts_finish(struct speed_opts *o, const char *const *algs)
 		       "each get their own IV");
 		return -EINVAL;
 	}
+	if (check_mb(o) < 0)
+		return -EINVAL;
 	if (o->keys) {
 		for (size_t i = 0; i < o->nalgs; i++) {
 			const struct sel_alg *sa = &o->algs[i];

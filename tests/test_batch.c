@@ -63,6 +63,55 @@ static void one_impl(const struct cb_impl *im, const struct cb_alg *a)
 	cb_inst_free(&inst);
 }
 
+/*
+ * Every batch width a batch entry point handles differently (lanes in
+ * flight, a partial group, one request) at the lengths that matter (one
+ * block, a 512-byte sector, a 4 KiB page): the batch equals the requests
+ * one at a time - what speed --mb's timed loop relies on.
+ */
+#define WMAX 17
+static void widths(const struct cb_impl *im, const struct cb_alg *a)
+{
+	static const unsigned ns[] = { 1, 2, 3, 4, 5, 8, 9, 16, 17 };
+	static const size_t lens[] = { 16, 32, 512, 4096 };
+	static uint8_t in[WMAX][LEN], one[WMAX][LEN], out[WMAX][LEN],
+	               ivs[WMAX][CB_MAX_BLOCK];
+	const uint8_t *inp[WMAX], *ivp[WMAX];
+	uint8_t *outp[WMAX], key[CB_MAX_KEY];
+	struct cb_inst inst;
+	int ok = 1;
+
+	if (!im->encrypt_batch)
+		return;
+	fill(key, sizeof key);
+	if (cb_inst_new(&inst, im, key, a->key.std[0] / 8) < 0)
+		return;
+	fill(&in[0][0], sizeof in);
+	fill(&ivs[0][0], sizeof ivs);
+	for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++)
+		for (size_t w = 0; w < sizeof ns / sizeof ns[0]; w++)
+			for (int enc = 1; enc >= 0; enc--) {
+				cb_crypt_fn fn = enc ? im->encrypt : im->decrypt;
+				size_t len = lens[l];
+
+				if (len < a->min_len)
+					continue;
+				for (unsigned i = 0; i < ns[w]; i++) {
+					inp[i] = in[i];
+					ivp[i] = ivs[i];
+					outp[i] = out[i];
+					ok &= fn(inst.ctx, ivs[i], in[i], one[i], len) == 0;
+				}
+				ok &= cb_inst_batch(&inst, enc, ns[w], ivp, inp, outp,
+				                    len) == 0;
+				for (unsigned i = 0; i < ns[w]; i++)
+					ok &= !memcmp(out[i], one[i], len);
+			}
+	checkf(ok, "%s: batches of 1..17 requests of 16..4096 bytes = the "
+	       "requests one at a time", im->driver);
+	cb_inst_free(&inst);
+}
+
 int main(void)
 {
 	static const char *const algs[] = {
@@ -78,6 +127,7 @@ int main(void)
 			for (int n = 0; a && (im = cb_impl_find(cb_backends[b],
 			                                        algs[k], n)); n++)
 				if (cb_impl_status(im, NULL) == 0) {
+					widths(im, a);
 					one_impl(im, a);
 					tried++;
 				}

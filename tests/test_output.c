@@ -252,26 +252,28 @@ static int csv_record(const char **p, char f[][256], int max)
 	}
 }
 
-/* cryptobench-csv-2: columns 43-49 in the agreed order, and the file
- * read back through the project's reader (src/csv.c). */
+/* cryptobench-csv-2's columns 43-49 in the agreed order, csv-3's column
+ * 50 (mb), and the file read back through the project's reader. */
 static void test_csv2(const char *out)
 {
 	static const char *const v2[] = {
 		"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
-		"cpu_level", "sample_ops", NULL,
+		"cpu_level", "sample_ops", "mb", NULL,
 	};
 	struct cb_csv c = { 0 };
 	int ok = 1;
 
 	check(cb_csv_parse(&c, "v2", out, strlen(out)) == 0 && c.nrows == 2 &&
-	      c.hdrs[0].ncols == 49, "csv-2: 49 columns, read back");
-	if (c.nrows != 2 || c.hdrs[0].ncols != 49)
+	      c.hdrs[0].ncols == 50, "csv-3: 50 columns, read back");
+	if (c.nrows != 2 || c.hdrs[0].ncols != 50)
 		return;
 	for (int i = 0; v2[i]; i++)
 		ok &= !strcmp(c.hdrs[0].names[42 + i], v2[i]);
-	check(ok, "csv-2: columns 43-49 named and ordered as agreed");
-	check(!strcmp(cb_csv_get(&c, &c.rows[0], "schema"), "cryptobench-csv-2"),
-	      "csv-2: schema cryptobench-csv-2");
+	check(ok, "csv-3: columns 43-50 named and ordered as agreed");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "schema"), "cryptobench-csv-3"),
+	      "csv-3: schema cryptobench-csv-3");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "mb"), "0"),
+	      "csv-3: mb 0 without --mb");
 	check(!strcmp(cb_csv_get(&c, &c.rows[0], "samples"), "3") &&
 	      !strcmp(cb_csv_get(&c, &c.rows[0], "ci_low_ops"), "1.50") &&
 	      !strcmp(cb_csv_get(&c, &c.rows[0], "ci_high_ops"), "2.50") &&

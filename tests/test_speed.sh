@@ -46,10 +46,14 @@ check "csv: header + 8 rows" [ "$(wc -l <"$T/r.csv")" -eq 9 ]
 check "csv: CRLF records" [ "$(grep -c "$(printf '\r')\$" "$T/r.csv")" -eq 9 ]
 check "-o: nothing on stdout" [ -z "$out" ]
 check "csv-2: columns 43-49 as agreed" [ "$(printf '%s\n' "$hdr" | cut -d, -f43-49)" = "samples,ci_low_ops,ci_high_ops,mad_ops,ghz_drift,cpu_level,sample_ops" ]
-check "csv-2: schema" [ "$(sed -n 2p "$T/r.csv" | cut -d, -f1)" = "cryptobench-csv-2" ]
+check "csv-3: schema" [ "$(sed -n 2p "$T/r.csv" | cut -d, -f1)" = "cryptobench-csv-3" ]
+check "csv-3: column 50 is mb, 0 without --mb" [ "$(printf '%s\n' "$hdr" | cut -d, -f50)" = "mb" ] && [ "$(sed -n 2p "$T/r.csv" | tr -d '\r' | awk -F, '{ print $NF }')" = "0" ]
+# a csv-2 file (no mb column) is still read
+cut -d, -f1-49 "$T/r.csv" | sed 's/^cryptobench-csv-3,/cryptobench-csv-2,/' >"$T/old2.csv"
+expect_exit 0 "compare reads csv-2 (no mb)" "$CB" compare "$T/old2.csv" "$T/r.csv"
 # the reader takes version 2 files and still takes version 1 (the reference)
 cp "$T/r.csv" "$T/r2.csv"
-expect_exit 0 "compare reads csv-2" "$CB" compare "$T/r2.csv" "$T/r2.csv"
+expect_exit 0 "compare reads csv-3" "$CB" compare "$T/r2.csv" "$T/r2.csv"
 "$CB" compare results/reference/tcrypt-seed.csv results/reference/tcrypt-seed.csv >"$T/v1.out" 2>"$T/v1.err"
 check "compare still reads csv-1 (results/reference)" [ $? -ne 2 ]
 check "csv-1: no schema complaint" [ -z "$(grep -i schema "$T/v1.err")" ]
@@ -90,6 +94,31 @@ expect_exit 0 "aead both directions" "$CB" speed --backend openssl --alg 'essiv(
 check "aead: table has both directions" [ "$(printf '%s\n' "$out" | grep -c ' \(enc\|dec\) ')" -eq 2 ]
 expect_exit 0 "driver filter" "$CB" speed --backend openssl --alg 'essiv(cbc(aes),sha256)' --driver essiv --key-bits 128 --sizes 16 --encrypt --format tcrypt $S
 check "driver filter kept the template" contains "$out" "(essiv(cbc-aes-openssl"
+
+# -- --mb: tcrypt's multibuffer mode ---------------------------------------------
+for b in openssl native; do
+	"$CB" list backends | grep -q "^$b .*available" || continue
+	expect_exit 0 "--mb 8 on $b" "$CB" speed --backend $b --alg 'cbc(aes)' --key-bits 128 --sizes 16,512 --mb 8 --format tcrypt $S
+	check "--mb on $b: the kernel's multibuffer header" [ "$(printf '%s\n' "$out" | grep -c '^testing speed of multibuffer cbc(aes) (cbc-aes-[a-z0-9-]*) \(en\|de\)cryption$')" -ge 2 ]
+	rows=$(printf '%s\n' "$out" | sed -n 's/^tcrypt: test \([0-9]*\) (128 bit key, \([0-9]*\) byte blocks): \([0-9]*\) operations in 1 seconds (\([0-9]*\) bytes)$/\2 \3 \4/p')
+	check "--mb on $b: every row in the kernel's mb form, bytes = ops x size" [ "$(printf '%s\n' "$rows" | awk '$2 > 0 && $1 * $2 == $3' | wc -l)" -eq "$(printf '%s\n' "$out" | grep -c '^tcrypt: test ')" ]
+	check "--mb on $b: no failure (the gate passed)" [ -z "$(printf '%s\n' "$out" | grep -i 'failed')" ]
+done
+expect_exit 0 "--mb csv" "$CB" speed --backend openssl --alg 'xts(aes)' --key-bits 256 --sizes 4096 --mb 4 --encrypt --format csv $S
+check "--mb csv: mb 4 recorded" [ "$(printf '%s\n' "$out" | sed -n 2p | tr -d '\r' | awk -F, '{ print $NF }')" = "4" ]
+expect_exit 0 "--mb json" "$CB" speed --backend openssl --alg 'xts(aes)' --key-bits 256 --sizes 4096 --mb 4 --encrypt --format json $S
+check "--mb json: mb 4 recorded" contains "$out" '"mb": 4'
+expect_exit 0 "--mb --cycles" "$CB" speed --backend openssl --alg 'cbc(aes)' --key-bits 128 --sizes 64 --mb 2 --encrypt --cycles $S
+check "--mb --cycles: the cycles form" contains "$out" "tcrypt: test 0 (128 bit key, 64 byte blocks): 1 operation in "
+for v in 0 65 x 8k -3; do
+	expect_exit 2 "--mb $v" "$CB" speed --backend openssl --mb "$v" $S
+	check "--mb $v: named" contains "$err" "--mb: '$v'"
+done
+expect_exit 2 "--mb with --iv once" "$CB" speed --backend openssl --mb 4 --iv once $S
+check "--mb with --iv once: said" contains "$err" "--mb and --iv once"
+expect_exit 2 "--mb with --sector-size" "$CB" speed --backend openssl --mb 4 --sector-size 512 $S
+expect_exit 2 "--mb too many bytes" "$CB" speed --backend openssl --mb 64 --sizes 8m $S
+check "--mb too many bytes: said" contains "$err" "exceed 256 MiB"
 
 # -- bad options -------------------------------------------------------------------------
 expect_exit 2 "unknown alg" "$CB" speed --alg 'cbc(rot13)' $S

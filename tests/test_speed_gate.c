@@ -82,7 +82,7 @@ static void test_cross_check(void)
 	const struct cb_impl *ref;
 	char *why;
 
-	bf.size = ring_bytes(8192);
+	bf.size = ring_bytes(8192, 0);
 	bf.a = cb_xaligned(bf.size), bf.a2 = cb_xaligned(bf.size);
 	bf.b = cb_xaligned(bf.size), bf.b2 = cb_xaligned(bf.size);
 	make_key(alg, 128, key);
@@ -177,7 +177,7 @@ static void test_models(void)
 	/* once: two 32-byte requests == one 64-byte CBC chain from IV 0 */
 	cb_random(a, 64);
 	memcpy(b, a, 64);
-	runner_prep(&r, &inst, DIR_ENC, 1, 0, a, NULL, 32);
+	runner_prep(&r, &inst, DIR_ENC, 1, 0, 0, a, NULL, 32);
 	check(runner_fn(&r) == run_cipher_once, "once: the chaining loop");
 	run_cipher_once(&r, 1);
 	r.buf = a + 32;
@@ -187,14 +187,14 @@ static void test_models(void)
 
 	/* per-request: request k gets IV le64(k) and ring buffer k % slots */
 	{
-		size_t rb = ring_bytes(16), st = ring_stride(16);
-		size_t slots = ring_slots(16);
+		size_t rb = ring_bytes(16, 0), st = ring_stride(16);
+		size_t slots = ring_slots(16, 0);
 		uint8_t *ra = cb_xaligned(rb), *rr = cb_xaligned(rb);
 
 		check(slots == 16 && st == 64, "per-request: 16 slots of 64 B");
 		cb_random(ra, rb);
 		memcpy(rr, ra, rb);
-		runner_prep(&r, &inst, DIR_ENC, 0, 0, ra, NULL, 16);
+		runner_prep(&r, &inst, DIR_ENC, 0, 0, 0, ra, NULL, 16);
 		check(runner_fn(&r) == run_cipher_fresh, "per-request: the IV loop");
 		run_cipher_fresh(&r, slots + 1);   /* wraps to slot 0 again */
 		for (size_t k = 0; k <= slots; k++) {
@@ -212,7 +212,7 @@ static void test_models(void)
 	/* sectors: 64 bytes as four 16-byte sectors 0..3, then 4..7 */
 	cb_random(a, 64);
 	memcpy(b, a, 64);
-	runner_prep(&r, &inst, DIR_ENC, 0, 16, a, NULL, 64);
+	runner_prep(&r, &inst, DIR_ENC, 0, 16, 0, a, NULL, 64);
 	check(runner_fn(&r) == run_cipher_sectors, "sectors: the sector loop");
 	run_cipher_sectors(&r, 1);
 	check(r.ctr == 4, "sectors: four sectors per request");
@@ -229,8 +229,48 @@ static void test_models(void)
 	free(b);
 }
 
+/* --mb: submissions of N requests compute what the per-request loop
+ * computes (IV le64(k), ring slot k), on OpenSSL (the core's loop) and
+ * on every usable native cbc(aes) (its batch entry point). */
+static void test_mb_model(const struct cb_impl *im)
+{
+	const struct cb_alg *alg = cb_alg_find("cbc(aes)", NULL);
+	static const unsigned mbs[] = { 1, 3, 8, 16 };
+	struct cb_inst inst = { 0 };
+	struct runner r;
+	uint8_t key[16];
+	int ok = 1;
+
+	make_key(alg, 128, key);
+	if (cb_inst_new(&inst, im, key, 16) < 0)
+		return;
+	for (size_t m = 0; m < sizeof mbs / sizeof mbs[0]; m++) {
+		size_t rb = ring_bytes(512, mbs[m]);
+		uint8_t *ra = cb_xaligned(rb), *rr = cb_xaligned(rb);
+
+		cb_random(ra, rb);
+		memcpy(rr, ra, rb);
+		runner_prep(&r, &inst, DIR_ENC, 0, 0, mbs[m], ra, NULL, 512);
+		ok &= runner_fn(&r) == run_cipher_mb;
+		ok &= run_cipher_mb(&r, 3 * mbs[m]) == 0;
+		ok &= r.ctr == 3 * mbs[m];
+		runner_prep(&r, &inst, DIR_ENC, 0, 0, 0, rr, NULL, 512);
+		r.nring = ring_slots(512, mbs[m]);
+		ok &= run_cipher_fresh(&r, 3 * mbs[m]) == 0;
+		ok &= !memcmp(ra, rr, rb);
+		free(ra);
+		free(rr);
+	}
+	checkf(ok, "--mb loop on %s: submissions of 1, 3, 8, 16 requests = "
+	       "the per-request loop", im->driver);
+	cb_inst_free(&inst);
+}
+
 int main(void)
 {
+	const struct cb_backend *nat = cb_backend_find("native");
+	const struct cb_impl *im;
+
 	setup();
 	if (!real) {
 		printf("0 passed, 0 failed (openssl backend unavailable)\n");
@@ -239,5 +279,9 @@ int main(void)
 	test_cross_check();
 	test_measure_fails();
 	test_models();
+	test_mb_model(real);
+	for (int k = 0; nat && (im = cb_impl_find(nat, "cbc(aes)", k)); k++)
+		if (cb_impl_status(im, NULL) == 0)
+			test_mb_model(im);
 	return finish();
 }
