@@ -542,6 +542,11 @@ int main(void)
 				sector_case(algs[a], keys[ki], 16, 17, 3, 1, k++);
 				sector_case(algs[a], keys[ki], 48, 33, 9, 1, k++);
 				sector_case(algs[a], keys[ki], 480, 9, 100, 1, k++);
+				/* half-sector steps (vaes256): 2048 and 12288-byte
+				 * sectors, and 8192 which keeps the staged routine */
+				sector_case(algs[a], keys[ki], 2048, 17, 5, 4, k++);
+				sector_case(algs[a], keys[ki], 12288, 9, 7, 24, k++);
+				sector_case(algs[a], keys[ki], 8192, 3, 1, 16, k++);
 			}
 		test_xts(&k);
 		for (unsigned n = 1; n <= 32; n += n < 9 ? 1 : 7)

@@ -239,6 +239,8 @@ struct path {
 	size_t lane_mult;         /* sector sizes for `lanes`: its multiples
 	                             (vaes256: the staged routine only pays
 	                             where lanes share L1 sets)              */
+	int halves;               /* sectors whose lanes would share L1 sets
+	                             go in half-sector steps (enc_halves)   */
 };
 
 static const struct path path_aesni = {
@@ -246,21 +248,21 @@ static const struct path path_aesni = {
 	cb_aesni_essiv_cbc_dec, cb_aesni_xts_enc, cb_aesni_xts_dec,
 	NULL, NULL,
 	cb_aesni_cbc_enc_lanes8,
-	cb_aesni_cbc_enc_lanes8, 8, 16,
+	cb_aesni_cbc_enc_lanes8, 8, 16, 0,
 };
 static const struct path path_vaes256 = {
 	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
 	cb_vaes256_essiv_cbc_dec, cb_vaes256_xts_enc, cb_vaes256_xts_dec,
 	NULL, NULL,
 	cb_vaes256_cbc_enc_lanes16,
-	cb_vaes256_cbc_enc_lanes16_any, 16, 2048,
+	cb_vaes256_cbc_enc_lanes16_any, 16, 2048, 1,
 };
 static const struct path path_vaes512 = {
 	cb_vaes512_ecb_enc, cb_vaes512_ecb_dec, cb_vaes512_cbc_dec,
 	cb_vaes512_essiv_cbc_dec, cb_vaes512_xts_enc, cb_vaes512_xts_dec,
 	cb_vaes512_xts_enc_sectors, cb_vaes512_xts_dec_sectors,
 	cb_vaes512_cbc_enc_lanes16,
-	cb_vaes256_cbc_enc_lanes16_any, 16, 64,
+	cb_vaes256_cbc_enc_lanes16_any, 16, 64, 0,
 };
 
 /*
@@ -319,6 +321,62 @@ static int check_sectors(size_t sector_size, size_t len)
 	return 0;
 }
 
+/*
+ * Multi-sector encryption in half-sector steps.  The sectors of a request
+ * lie a multiple of 4 KiB apart, so 16 lanes at one offset of 16 sectors
+ * all hit one L1 set (8 ways): every line misses, and the staged routine
+ * only halves that (0.33 against 0.16 TSC ticks per byte, 16 lanes of 4
+ * KiB, vaes256 on this EPYC).  Here the even lanes start 8 new sectors
+ * (their first halves) while the odd lanes finish the 8 before (their
+ * second halves, chained from the ciphertext the previous call wrote):
+ * the two groups sit half a sector apart, 8 lines a set, and the plain
+ * 16-bytes-at-a-time routine runs at its unaliased speed.  Lanes without
+ * a sector (the first and last call, short requests) repeat a real one.
+ */
+INLINE int enc_halves(const struct path *p, int essiv,
+                      const struct cb_native_ctx *c, uint64_t first,
+                      uint64_t step, size_t ss, const uint8_t *in,
+                      uint8_t *out, size_t n)
+{
+	ptrdiff_t delta = (ptrdiff_t)((uintptr_t)out - (uintptr_t)in);
+	size_t g = p->nlanes / 2, h = ss / 2;
+	uint8_t iva[CB_LANES_MAX / 2][16];
+	struct cb_lanes l;
+
+	for (size_t a0 = 0; a0 < n + g; a0 += g) {
+		size_t na = a0 < n ? (n - a0 < g ? n - a0 : g) : 0;
+		size_t b0 = a0 - g, nb = a0 ? (n - b0 < g ? n - b0 : g) : 0;
+		size_t real = na ? 0 : 1;
+
+		for (size_t j = 0; j < na; j++)
+			put_sector_iv(iva[j], first + (a0 + j) * step);
+		if (essiv && na)
+			p->ecb_enc(&c->salt, iva[0], iva[0], na * 16);
+		for (size_t j = 0; j < g; j++) {
+			size_t e = 2 * j, o = 2 * j + 1;
+
+			if (j < na) {
+				l.in[e] = in + (a0 + j) * ss;
+				memcpy(l.iv[e], iva[j], 16);
+			}
+			if (j < nb) {
+				l.in[o] = in + (b0 + j) * ss + h;
+				memcpy(l.iv[o], out + (b0 + j) * ss + h - 16, 16);
+			}
+			if (j >= na) {
+				l.in[e] = l.in[real];
+				memcpy(l.iv[e], l.iv[real], 16);
+			}
+			if (j >= nb) {
+				l.in[o] = l.in[real];
+				memcpy(l.iv[o], l.iv[real], 16);
+			}
+		}
+		p->lanes_any(&c->key, &l, delta, h);
+	}
+	return 0;
+}
+
 /* The multi-sector entry points only read the context (IVs and lane
  * tables live on the stack), so several threads may share one key. */
 INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
@@ -335,6 +393,8 @@ INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
 	if ((rc = check_sectors(ss, len)) < 0)
 		return rc;
 	n = len / ss;
+	if (p->halves && ss % 2048 == 0 && (ss / 2) % 4096)
+		return enc_halves(p, essiv, c, first, step, ss, in, out, n);
 	for (size_t s = 0; s < n; s += nl) {
 		size_t m = n - s < nl ? n - s : nl;
 
