@@ -481,9 +481,12 @@ INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
 			l.in[j] = in[k];
 			memcpy(l.iv[j], ivs[k], 16);
 		}
+		if (essiv && eight) {
+			cb_aesni_essiv_cbc_enc_lanes8(c, &l, delta, len);
+			continue;
+		}
 		if (essiv)
-			(eight ? cb_aesni_ecb_enc : p->ecb_enc)(&c->salt, l.iv[0],
-			                                       l.iv[0], nl * 16);
+			p->ecb_enc(&c->salt, l.iv[0], l.iv[0], nl * 16);
 		lanes(&c->key, &l, delta, len);
 	}
 	if (same)

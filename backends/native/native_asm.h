@@ -123,6 +123,12 @@ void cb_aesni_ecb_dec(const struct cb_aes_key *k, const uint8_t *in,
 void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
                              const struct cb_lanes *l, ptrdiff_t out_delta,
                              size_t len);
+/* The same with ESSIV in front, fused: lane i's IV is AES-256(c->salt,
+ * l->iv[i]), all 8 interleaved, then CBC with c->key (tcrypt's
+ * multibuffer mode: 8 short requests cost one pass, not 8 latencies). */
+void cb_aesni_essiv_cbc_enc_lanes8(const struct cb_native_ctx *c,
+                                   const struct cb_lanes *l,
+                                   ptrdiff_t out_delta, size_t len);
 
 /*
  * XTS (IEEE 1619) over whole blocks with the data key k: block i is

@@ -460,6 +460,61 @@
 	ret
 	ENDFUNC	cb_aesni_cbc_enc_lanes8
 
+/* ESSIV in front of the 8 chains: IV_i = AES-256(salt, iv_i) for all 8
+ * interleaved, its last round key carrying the data key's whitening. */
+.macro ESS_WHITEN i, p
+	pxor	xmm\i, xmm15
+.endm
+.macro ESS_LAST i, p			/* chain = IV ^ rk0 */
+	aesenclast xmm\i, xmm14
+.endm
+.macro LANE_FIRST_IV i, p		/* chain ^= P0 (rk0 already in) */
+	movdqu	xmm9, [\p]
+	pxor	xmm\i, xmm9
+.endm
+
+/* void cb_aesni_essiv_cbc_enc_lanes8(const struct cb_native_ctx *c,
+ *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len)
+ * l->iv holds the plain IVs (the ESSIV inputs); len >= 16. */
+	FUNC	cb_aesni_essiv_cbc_enc_lanes8
+	PUSH_CFI rbx
+	PUSH_CFI rbp
+	PUSH_CFI r12
+	PUSH_CFI r13
+	PUSH_CFI r14
+	PUSH_CFI r15
+	mov	eax, 14
+	lea	r9, [rdi + CB_CTX_SALT + 16*14]
+	movdqa	xmm15, [rdi + CB_CTX_SALT]
+	LANES8	LANE_SETUP
+	LANES8	ESS_WHITEN
+	XROUNDS	8, aesenc
+	movdqa	xmm14, [r9]
+	pxor	xmm14, [rdi + CB_CTX_KEY + CB_AESKEY_ENC]
+	LANES8	ESS_LAST
+	KEYS_END CB_CTX_KEY + CB_AESKEY_ENC
+	xor	r15d, r15d
+	LANES8	LANE_FIRST_IV
+	sub	rcx, 16
+	jz	2f
+	.p2align 4
+1:	XROUNDS	8, aesenc
+	LANES8	LANE_NEXT
+	add	r15, 16
+	add	rdx, 16
+	sub	rcx, 16
+	jnz	1b
+2:	XROUNDS	8, aesenc
+	LANES8	LANE_LAST
+	POP_CFI	r15
+	POP_CFI	r14
+	POP_CFI	r13
+	POP_CFI	r12
+	POP_CFI	rbp
+	POP_CFI	rbx
+	ret
+	ENDFUNC	cb_aesni_essiv_cbc_enc_lanes8
+
 /* ---- XTS ---------------------------------------------------------------- */
 
 /* \t *= x in GF(2^128) (xmm13 = .Lxts_mask): the qwords shift left by
