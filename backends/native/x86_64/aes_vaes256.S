@@ -373,6 +373,21 @@
 	vpxor	ymm\i, ymm\i, ymm15
 	YMULX	\t, 4, \t
 .endm
+/* ymm i = P ^ T ^ rk0 with T = ymm t * x^k, straight from the base of
+ * the 16 blocks (ymm12: blocks 0, 1; ymm13: 2, 3), T staged: the 8
+ * tweaks are one multiply deep, not a chain of four (the last block's
+ * rounds used to start 3 multiplies late; the bases step x^16 after) */
+.macro YXTS_FROM i, t, k
+	.if	\k
+	YMULX	\t, \k, \i
+	vmovdqa	[rsp + 32*\i], ymm\i
+	vpxor	ymm\i, ymm\i, [rdx + 32*\i]
+	.else
+	vmovdqa	[rsp + 32*\i], ymm\t
+	vpxor	ymm\i, ymm\t, [rdx + 32*\i]
+	.endif
+	vpxor	ymm\i, ymm\i, ymm15
+.endm
 .macro YXTS_OUT i, oplast		/* last round with rk[nr] ^ T */
 	vpxor	ymm9, ymm14, [rsp + 32*\i]
 	\oplast	ymm\i, ymm\i, ymm9
@@ -406,14 +421,16 @@
 	sub	r8, 256
 	jb	3f
 	.p2align 4
-1:	YXTS_IN	0, 12
-	YXTS_IN	1, 13
-	YXTS_IN	2, 12
-	YXTS_IN	3, 13
-	YXTS_IN	4, 12
-	YXTS_IN	5, 13
-	YXTS_IN	6, 12
-	YXTS_IN	7, 13
+1:	YXTS_FROM 0, 12, 0
+	YXTS_FROM 1, 13, 0
+	YXTS_FROM 2, 12, 4
+	YXTS_FROM 3, 13, 4
+	YXTS_FROM 4, 12, 8
+	YXTS_FROM 5, 13, 8
+	YXTS_FROM 6, 12, 12
+	YXTS_FROM 7, 13, 12
+	YMULX	12, 16, 12
+	YMULX	13, 16, 13
 	YROUNDS	8, \op
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	YXTS_OUT \i, \oplast
