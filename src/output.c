@@ -172,157 +172,198 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int write_table(FILE *f, const struct cb_report *rep)
-{
+/* What the whole table shares: its columns and the widths of its labels. */
+struct tshape {
 	uint64_t cols[MAX_COLS];
-	size_t ncols = 0, wdrv = 6, wbe = 7;
-	int mixed_iv = 0, mixed_sector = 0, any_fail = 0, any_spread = 0;
-	const char *iv0 = NULL;
-	unsigned reps = 0;
-	char *done;
+	size_t ncols, wdrv, wbe;
+	int mixed_iv, mixed_sector, any_fail, any_spread;
+	const char *iv0;
+	unsigned reps;
+};
 
-	if (!rep->n)
-		return finish(f);
-	for (size_t i = 0; i < rep->n; i++) {
-		const struct cb_result *r = &rep->res[i];
-		size_t c;
+static void shape_add(struct tshape *t, const struct cb_result *r,
+                      const struct cb_result *first)
+{
+	size_t c;
 
-		for (c = 0; c < ncols && cols[c] != r->block_bytes; c++)
-			;
-		if (c == ncols && ncols < MAX_COLS)
-			cols[ncols++] = r->block_bytes;
-		if (strlen(r->driver) > wdrv)
-			wdrv = strlen(r->driver);
-		if (strlen(r->backend) > wbe)
-			wbe = strlen(r->backend);
-		/* hashes ("none") sit beside any cipher model */
-		if (!streq(r->iv_mode, "none")) {
-			if (!iv0)
-				iv0 = r->iv_mode;
-			mixed_iv |= !streq(r->iv_mode, iv0);
-		}
-		mixed_sector |= r->sector_bytes != rep->res[0].sector_bytes;
-		if (r->status == CB_RES_OK && r->reps > reps)
-			reps = r->reps;
+	for (c = 0; c < t->ncols && t->cols[c] != r->block_bytes; c++)
+		;
+	if (c == t->ncols && t->ncols < MAX_COLS)
+		t->cols[t->ncols++] = r->block_bytes;
+	if (strlen(r->driver) > t->wdrv)
+		t->wdrv = strlen(r->driver);
+	if (strlen(r->backend) > t->wbe)
+		t->wbe = strlen(r->backend);
+	/* hashes ("none") sit beside any cipher model */
+	if (!streq(r->iv_mode, "none")) {
+		if (!t->iv0)
+			t->iv0 = r->iv_mode;
+		t->mixed_iv |= !streq(r->iv_mode, t->iv0);
 	}
-	qsort(cols, ncols, sizeof cols[0], cmp_u64);
+	t->mixed_sector |= r->sector_bytes != first->sector_bytes;
+	if (r->status == CB_RES_OK && r->reps > t->reps)
+		t->reps = r->reps;
+}
 
+static void table_shape(struct tshape *t, const struct cb_report *rep)
+{
+	memset(t, 0, sizeof *t);
+	t->wdrv = 6;
+	t->wbe = 7;
+	for (size_t i = 0; i < rep->n; i++)
+		shape_add(t, &rep->res[i], &rep->res[0]);
+	qsort(t->cols, t->ncols, sizeof t->cols[0], cmp_u64);
+}
+
+static void table_preamble(FILE *f, const struct cb_report *rep,
+                           const struct tshape *t)
+{
 	fprintf(f, "cryptobench %s speed: MB/s (10^6 bytes/s) and cycles per "
 	        "byte; %s\n", rep->prov->tool_version,
 	        cb_prov_cycles_note());
-	fprintf(f, "median of %u samples in %.2f s per point", reps ? reps : 1,
-	        rep->sec);
-	if (!mixed_iv && iv0)
-		fprintf(f, "; IV %s", iv0);
-	if (!mixed_sector && rep->res[0].sector_bytes)
+	fprintf(f, "median of %u samples in %.2f s per point",
+	        t->reps ? t->reps : 1, rep->sec);
+	if (!t->mixed_iv && t->iv0)
+		fprintf(f, "; IV %s", t->iv0);
+	if (!t->mixed_sector && rep->res[0].sector_bytes)
 		fprintf(f, "; %llu-byte sectors",
 		        (unsigned long long)rep->res[0].sector_bytes);
 	fprintf(f, "; 'ovh ns' is the per-call cost from a fit of time "
 	        "against size\n");
+}
 
+/* An algorithm's title and its two header lines. */
+static void table_head(FILE *f, const struct cb_result *r,
+                       const struct tshape *t)
+{
+	fprintf(f, "\n%s\n", r->alg_label ? r->alg_label : r->alg);
+	fprintf(f, "%-*s %-*s %4s %-4s%s", (int)t->wbe, "backend", (int)t->wdrv,
+	        "driver", "key", "dir", t->mixed_iv ? " iv          " : "");
+	if (t->mixed_sector)
+		fprintf(f, " %6s", "sector");
+	for (size_t c = 0; c < t->ncols; c++) {
+		char h[32];
+
+		snprintf(h, sizeof h, "%llu B", (unsigned long long)t->cols[c]);
+		fprintf(f, "  %15s", h);
+	}
+	fprintf(f, "  %8s\n", "ovh ns");
+	fprintf(f, "%-*s %-*s %4s %-4s%s", (int)t->wbe, "", (int)t->wdrv, "", "",
+	        "", t->mixed_iv ? "             " : "");
+	if (t->mixed_sector)
+		fprintf(f, " %6s", "");
+	for (size_t c = 0; c < t->ncols; c++)
+		fprintf(f, "  %8s %6s ", "MB/s", "c/B");
+	fprintf(f, "\n");
+}
+
+/* One cell, 2 + 8 + 1 + 6 + 1 wide; returns its per-call cost or NAN. */
+static double table_cell(FILE *f, const struct cb_result *cell,
+                         struct tshape *t)
+{
+	double mb, cpb;
+
+	if (!cell) {
+		fprintf(f, "  %15s", "");
+		return NAN;
+	}
+	if (cell->status == CB_RES_FAIL) {
+		fprintf(f, "  %15s", "FAILED ");
+		t->any_fail = 1;
+		return NAN;
+	}
+	if (cell->status == CB_RES_SKIP) {
+		fprintf(f, "  %15s", "- ");
+		return NAN;
+	}
+	mb = cell->bytes_per_sec / 1e6;
+	cpb = cell->cycles_per_byte;
+	fprintf(f, "  %8.*f ", mb < 99999.5 ? 1 : 0, mb);
+	if (isnan(cpb))
+		fprintf(f, "%6s", "?");
+	else
+		fprintf(f, "%6.*f", cpb < 99.995 ? 2 : cpb < 9999.5 ? 1 : 0, cpb);
+	fputc(cell->noisy ? '~' : ' ', f);
+	t->any_spread |= cell->noisy;
+	return cell->overhead_ns;
+}
+
+/* The row of result i: its cells are the not yet printed results of the
+ * same row, one per column. */
+static void table_row(FILE *f, const struct cb_report *rep, size_t i,
+                      char *done, struct tshape *t)
+{
+	const struct cb_result *r = &rep->res[i];
+	double ovh = NAN;
+
+	fprintf(f, "%-*s %-*s %4u %-4s", (int)t->wbe, r->backend, (int)t->wdrv,
+	        r->driver, r->key_bits, dir_short(r->direction));
+	if (t->mixed_iv)
+		fprintf(f, " %-12s", r->iv_mode ? r->iv_mode : "");
+	if (t->mixed_sector)
+		fprintf(f, " %6llu", (unsigned long long)r->sector_bytes);
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct cb_result *cell = NULL;
+		double o;
+
+		for (size_t k = i; k < rep->n && !cell; k++)
+			if (!done[k] && same_row(r, &rep->res[k]) &&
+			    rep->res[k].block_bytes == t->cols[c]) {
+				cell = &rep->res[k];
+				done[k] = 1;
+			}
+		o = table_cell(f, cell, t);
+		if (!isnan(o))
+			ovh = o;
+	}
+	done[i] = 1;
+	if (isnan(ovh))
+		fprintf(f, "  %8s\n", "-");
+	else
+		fprintf(f, "  %8.1f\n", ovh);
+}
+
+static void table_failures(FILE *f, const struct cb_report *rep)
+{
+	fprintf(f, "\nFAILED: no speed is reported for an implementation "
+	        "that computes wrong results:\n");
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct cb_result *r = &rep->res[i];
+
+		if (r->status == CB_RES_FAIL &&
+		    (i == 0 || !same_row(r, &rep->res[i - 1]) ||
+		     rep->res[i - 1].status != CB_RES_FAIL ||
+		     !streq(r->why, rep->res[i - 1].why)))
+			fprintf(f, "  %s %s %u %s: %s\n", r->backend, r->driver,
+			        r->key_bits, dir_short(r->direction),
+			        r->why ? r->why : "");
+	}
+}
+
+static int write_table(FILE *f, const struct cb_report *rep)
+{
+	struct tshape t;
+	char *done;
+
+	if (!rep->n)
+		return finish(f);
+	table_shape(&t, rep);
+	table_preamble(f, rep, &t);
 	done = cb_xcalloc(rep->n, 1);
 	for (size_t a = 0; a < rep->n; a++) {
-		const char *alg;
-
 		if (done[a])
 			continue;
-		alg = rep->res[a].alg;
-		fprintf(f, "\n%s\n", rep->res[a].alg_label ? rep->res[a].alg_label
-		                                           : alg);
-		fprintf(f, "%-*s %-*s %4s %-4s%s", (int)wbe, "backend", (int)wdrv,
-		        "driver", "key", "dir", mixed_iv ? " iv          " : "");
-		if (mixed_sector)
-			fprintf(f, " %6s", "sector");
-		for (size_t c = 0; c < ncols; c++) {
-			char h[32];
-
-			snprintf(h, sizeof h, "%llu B", (unsigned long long)cols[c]);
-			fprintf(f, "  %15s", h);
-		}
-		fprintf(f, "  %8s\n", "ovh ns");
-		fprintf(f, "%-*s %-*s %4s %-4s%s", (int)wbe, "", (int)wdrv, "", "",
-		        "", mixed_iv ? "             " : "");
-		if (mixed_sector)
-			fprintf(f, " %6s", "");
-		for (size_t c = 0; c < ncols; c++)
-			fprintf(f, "  %8s %6s ", "MB/s", "c/B");
-		fprintf(f, "\n");
-
-		for (size_t i = a; i < rep->n; i++) {
-			const struct cb_result *r = &rep->res[i];
-			double ovh = NAN;
-
-			if (done[i] || !streq(r->alg, alg))
-				continue;
-			fprintf(f, "%-*s %-*s %4u %-4s", (int)wbe, r->backend,
-			        (int)wdrv, r->driver, r->key_bits,
-			        dir_short(r->direction));
-			if (mixed_iv)
-				fprintf(f, " %-12s", r->iv_mode ? r->iv_mode : "");
-			if (mixed_sector)
-				fprintf(f, " %6llu", (unsigned long long)r->sector_bytes);
-			for (size_t c = 0; c < ncols; c++) {
-				const struct cb_result *cell = NULL;
-
-				for (size_t k = i; k < rep->n; k++)
-					if (!done[k] && same_row(r, &rep->res[k]) &&
-					    rep->res[k].block_bytes == cols[c]) {
-						cell = &rep->res[k];
-						done[k] = 1;
-						break;
-					}
-				if (!cell) {
-					fprintf(f, "  %15s", "");
-				} else if (cell->status == CB_RES_FAIL) {
-					fprintf(f, "  %15s", "FAILED ");
-					any_fail = 1;
-				} else if (cell->status == CB_RES_SKIP) {
-					fprintf(f, "  %15s", "- ");
-				} else {
-					int wide = cell->noisy;
-
-					double mb = cell->bytes_per_sec / 1e6;
-					double cpb = cell->cycles_per_byte;
-
-					/* keep every cell 8 + 1 + 6 wide */
-					fprintf(f, "  %8.*f ", mb < 99999.5 ? 1 : 0, mb);
-					if (isnan(cpb))
-						fprintf(f, "%6s", "?");
-					else
-						fprintf(f, "%6.*f", cpb < 99.995 ? 2
-						        : cpb < 9999.5 ? 1 : 0, cpb);
-					fputc(wide ? '~' : ' ', f);
-					any_spread |= wide;
-					if (!isnan(cell->overhead_ns))
-						ovh = cell->overhead_ns;
-				}
-			}
-			done[i] = 1;
-			if (isnan(ovh))
-				fprintf(f, "  %8s\n", "-");
-			else
-				fprintf(f, "  %8.1f\n", ovh);
-		}
+		table_head(f, &rep->res[a], &t);
+		for (size_t i = a; i < rep->n; i++)
+			if (!done[i] && streq(rep->res[i].alg, rep->res[a].alg))
+				table_row(f, rep, i, done, &t);
 	}
 	free(done);
-	if (any_spread)
+	if (t.any_spread)
 		fprintf(f, "\n~ noisy: the 95 %% confidence interval of this "
 		        "point's median is wider than +-2 %%\n");
-	if (any_fail) {
-		fprintf(f, "\nFAILED: no speed is reported for an implementation "
-		        "that computes wrong results:\n");
-		for (size_t i = 0; i < rep->n; i++) {
-			const struct cb_result *r = &rep->res[i];
-
-			if (r->status == CB_RES_FAIL &&
-			    (i == 0 || !same_row(r, &rep->res[i - 1]) ||
-			     rep->res[i - 1].status != CB_RES_FAIL ||
-			     !streq(r->why, rep->res[i - 1].why)))
-				fprintf(f, "  %s %s %u %s: %s\n", r->backend, r->driver,
-				        r->key_bits, dir_short(r->direction),
-				        r->why ? r->why : "");
-		}
-	}
+	if (t.any_fail)
+		table_failures(f, rep);
 	return finish(f);
 }
 
