@@ -38,7 +38,7 @@ MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-report check-fleet fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -94,6 +94,12 @@ check-asan:
 .PHONY: check-bin
 check-bin: $(MAIN_OBJ) $(OBJS) $(TESTS)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
+
+## check-valgrind: the C tests and a command per code path under valgrind
+## memcheck: no memory errors, no definite or indirect leaks (~4 min)
+check-valgrind: cryptobench $(TESTS)
+	$(Q)scripts/deps.sh check-valgrind
+	$(Q)BUILD=$(BUILD) sh tests/valgrind.sh
 
 ## check-report: the HTML report tested in headless Chromium (installs it)
 check-report: cryptobench
