@@ -36,6 +36,17 @@ ASMS     := $(wildcard backends/native/x86_64/*.S)
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o) $(ASMS:%.S=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+# Fuzz targets (docs/fuzz.md): tests/fuzz/fuzz_T.c.  `make check` builds
+# each with replay.c as test_fuzz_T (seed corpus + regression inputs);
+# `make fuzz` builds them with libFuzzer under build/fuzz.  A target that
+# includes a source file for its static parser links without that object.
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_OMIT_dd_opts      := src/dd
+FUZZ_OMIT_compare_opts := src/compare
+FUZZ_OMIT_report_opts  := src/report
+FUZZ_OMIT_kat_opts     := src/cmd_kat
+TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
+FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
 .PHONY: all check check-asan check-valgrind check-report check-fleet fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
@@ -64,11 +75,26 @@ $(BUILD)/%.o: %.c | $(DEPS_OK)
 $(BUILD)/%.o: %.S | $(DEPS_OK)
 	@$(if $(Q),echo "  AS      $<";)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(SANFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(SANFLAGS) $(ASFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(OBJS)
 	@$(if $(Q),echo "  LD      $@";)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/tests/test_fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c \
+                            tests/fuzz/fuzz.h $(OBJS)
+	@$(if $(Q),echo "  LD      $@";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -DFUZZ_TARGET='"$*"' $(LDFLAGS) \
+	    -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c \
+	    $(filter-out $(BUILD)/$(FUZZ_OMIT_$*).o,$(OBJS)) $(ALL_LDLIBS)
+
+$(BUILD)/bin/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(OBJS)
+	@$(if $(Q),echo "  LD      $@";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) \
+	    -o $@ $< $(filter-out $(BUILD)/$(FUZZ_OMIT_$*).o,$(OBJS)) \
+	    $(ALL_LDLIBS)
 
 deps:
 	$(Q)scripts/deps.sh check
@@ -94,6 +120,18 @@ check-asan:
 .PHONY: check-bin
 check-bin: $(MAIN_OBJ) $(OBJS) $(TESTS)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
+
+## fuzz: every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (60);
+## fails on a crash, leak or undefined behaviour (docs/fuzz.md)
+fuzz:
+	$(Q)scripts/deps.sh fuzz
+	$(Q)$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang \
+	    SANFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    CFLAGS="-O1 -g" ASFLAGS=-no-integrated-as fuzz-bin
+	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+.PHONY: fuzz fuzz-bin
+fuzz-bin: $(FUZZ_TARGETS:%=$(BUILD)/bin/fuzz_%)
 
 ## check-valgrind: the C tests and a command per code path under valgrind
 ## memcheck: no memory errors, no definite or indirect leaks (~4 min)

@@ -31,7 +31,7 @@ pkgs_for() {   # the packages of one goal
 	# for its namespace hosts (rsync for users' synchronize-based variants)
 	fleet) echo "$build ansible-core openssh-client python3 gnuplot-nox" ;;
 	check-fleet) echo "$build ansible-core openssh-client openssh-server iproute2 rsync python3" ;;
-	ci) for g in check check-asan check-valgrind check-report check-fleet; do pkgs_for $g; done ;;
+	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;
 	esac
 }

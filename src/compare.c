@@ -320,16 +320,33 @@ static int check_paths(const struct args *a)
 	return 0;
 }
 
-int cmd_compare(int argc, char **argv)
+/* The command line into a (free_args() after); 0, 1 after --help, or
+ * -EINVAL after a message. */
+static int parse_args(int argc, char **argv, struct args *a)
 {
-	struct args a = { .by = "auto", .threshold = 5.0 };
 	const char *arg;
 	int i = 1, id, rc = 0;
 
-	a.paths = cb_xcalloc((size_t)argc, sizeof *a.paths);
+	a->paths = cb_xcalloc((size_t)argc, sizeof *a->paths);
 	while (rc == 0 &&
 	       (id = cb_getopt(argc, argv, &i, compare_opts, &arg)) != -1)
-		rc = id == -2 ? -EINVAL : take_opt(&a, id, arg);
+		rc = id == -2 ? -EINVAL : take_opt(a, id, arg);
+	return rc;
+}
+
+static void free_args(struct args *a)
+{
+	for (size_t k = 0; k < a->sel.nflt; k++)
+		free(a->sel.flt[k].col);
+	free(a->sel.flt);
+	free(a->paths);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct args a = { .by = "auto", .threshold = 5.0 };
+	int rc = parse_args(argc, argv, &a);
+
 	if (rc == 0)
 		rc = check_paths(&a);
 	if (rc == 0)
@@ -340,9 +357,6 @@ int cmd_compare(int argc, char **argv)
 		     : do_compare(&a);
 	else
 		rc = rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
-	for (size_t k = 0; k < a.sel.nflt; k++)
-		free(a.sel.flt[k].col);
-	free(a.sel.flt);
-	free(a.paths);
+	free_args(&a);
 	return rc;
 }

@@ -430,44 +430,64 @@ const struct cb_command cb_cmd_report = {
 	"Needs gnuplot ($GNUPLOT).  See docs/report.md.\n",
 };
 
+/* What the command line asked for. */
+struct report_args {
+	char **files;
+	size_t n;
+	const char *out, *seed;
+	int force;
+};
+
+/* The options and files into a (a->files to free); 0, or -1 after a
+ * message. */
+static int report_args(int argc, char **argv, struct report_args *a)
+{
+	const char *arg;
+	int i = 1, id;
+
+	a->files = cb_xcalloc((size_t)argc + 1, sizeof *a->files);
+	while ((id = cb_getopt(argc, argv, &i, report_options, &arg)) != -1) {
+		if (id == -2)
+			return -1;
+		if (id == 0)
+			a->files[a->n++] = (char *)arg;
+		else if (id == OPT_OUT)
+			a->out = arg;
+		else if (id == OPT_FORCE)
+			a->force = 1;
+		else if (id == OPT_SEED)
+			a->seed = strcmp(arg, "none") ? arg : NULL;
+	}
+	if (!a->n || !a->out) {
+		cb_err("report: %s", !a->n ? "no result file given"
+		                           : "-o DIR is needed");
+		fputs("(see 'cryptobench report --help')\n", stderr);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
-	char **files = cb_xcalloc((size_t)argc + 1, sizeof *files);
-	const char *out = NULL, *seed = "", *arg;
-	int i = 1, id, force = 0, rc = CB_EXIT_USAGE;
-	size_t n = 0;
+	struct report_args ra = { .seed = "" };
+	int rc = CB_EXIT_USAGE;
 	struct rpt r;
 
 	memset(&r, 0, sizeof r);
-	while ((id = cb_getopt(argc, argv, &i, report_options, &arg)) != -1) {
-		if (id == -2)
-			goto out;
-		if (id == 0)
-			files[n++] = (char *)arg;
-		else if (id == OPT_OUT)
-			out = arg;
-		else if (id == OPT_FORCE)
-			force = 1;
-		else if (id == OPT_SEED)
-			seed = strcmp(arg, "none") ? arg : NULL;
-	}
-	if (!n || !out) {
-		cb_err("report: %s", !n ? "no result file given" : "-o DIR is needed");
-		fputs("(see 'cryptobench report --help')\n", stderr);
+	if (report_args(argc, argv, &ra) < 0)
 		goto out;
-	}
 	if (!report_gnuplot()) {
 		cb_err("report: gnuplot not found (apt-get install gnuplot-nox, "
 		       "or set GNUPLOT)");
 		goto out;
 	}
-	if ((rc = rpt_load(&r, files, n, seed)) != 0)
+	if ((rc = rpt_load(&r, ra.files, ra.n, ra.seed)) != 0)
 		goto out;
-	rc = report_write(&r, files, n, out, NULL, force);
+	rc = report_write(&r, ra.files, ra.n, ra.out, NULL, ra.force);
 	if (rc == CB_EXIT_OK)
-		fprintf(stderr, "cryptobench: report in %s/index.html\n", out);
+		fprintf(stderr, "cryptobench: report in %s/index.html\n", ra.out);
 out:
 	rpt_free(&r);
-	free(files);
+	free(ra.files);
 	return rc;
 }
