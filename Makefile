@@ -49,7 +49,7 @@ TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-valgrind check-report check-fleet fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -151,6 +151,12 @@ check-fleet: cryptobench
 	$(Q)CB=./cryptobench sh tests/test_fleet.sh; rc=$$?; \
 	    [ $$rc -eq 0 ] || [ $$rc -eq 77 ]
 
+## check-fresh: the README's quick start on a minimal Debian 12 made by
+## debootstrap, from a fresh clone of HEAD: make check, make bench (root)
+check-fresh:
+	$(Q)scripts/deps.sh check-fresh
+	$(Q)scripts/fresh-debian
+
 ## fleet: cryptobench on every host of INVENTORY through Ansible, merged
 ## and compared by host (docs/fleet.md)
 INVENTORY ?= fleet/inventory.example.ini
@@ -217,6 +223,9 @@ help:
 	@echo "  check-asan   run the tests under ASan and UBSan"
 	@echo "  check-report the HTML report in headless Chromium"
 	@echo "  check-fleet  the fleet playbook against three namespace hosts (root)"
+	@echo "  check-fresh  README quick start on a debootstrap'd minimal Debian 12 (root)"
+	@echo "  check-valgrind  the tests under valgrind memcheck"
+	@echo "  fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)"
 	@echo "  fleet        INVENTORY=FILE: the same run on every host via Ansible"
 	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
 	@echo "  bench-essiv  the kernel ESSIV report reproduced"

@@ -30,6 +30,7 @@ pkgs_for() {   # the packages of one goal
 	# fleet: Ansible and ssh on the controller; check-fleet also sshd and ip
 	# for its namespace hosts (rsync for users' synchronize-based variants)
 	fleet) echo "$build ansible-core openssh-client python3 gnuplot-nox" ;;
+	check-fresh) echo "debootstrap git mount" ;;   # scripts/fresh-debian
 	check-fleet) echo "$build ansible-core openssh-client openssh-server iproute2 rsync python3" ;;
 	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;

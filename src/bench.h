@@ -17,6 +17,7 @@ struct bench_geli_opts {
 	const char *const *backends;
 	size_t nbackends;
 	uint64_t count;              /* dd count= of 1 MiB records              */
+	int no_gate;                 /* pass --no-gate to dd                    */
 	void (*progress)(void *arg, size_t done, size_t total,
 	                 const char *backend, const char *what);
 	void *arg;

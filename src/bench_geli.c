@@ -49,13 +49,13 @@ size_t bench_geli_configs(void)
 }
 
 /* One dd run; its exit status (0: a row was appended). */
-static int geli_one(const char *self, size_t k, const char *backend,
-                    uint64_t count, const char *csv, const char *err)
+static int geli_one(const char *self, size_t k, const struct bench_geli_opts *g,
+                    const char *backend, const char *err)
 {
 	char cnt[64], *argv[24];
 	int n = 0;
 
-	snprintf(cnt, sizeof cnt, "count=%llu", (unsigned long long)count);
+	snprintf(cnt, sizeof cnt, "count=%llu", (unsigned long long)g->count);
 	argv[n++] = "cryptobench";
 	argv[n++] = "dd";
 	for (int j = 0; j < 6 && geli_cfgs[k][j]; j++)
@@ -69,7 +69,9 @@ static int geli_one(const char *self, size_t k, const char *backend,
 	argv[n++] = "--backend";
 	argv[n++] = (char *)backend;
 	argv[n++] = "--csv";
-	argv[n++] = (char *)csv;
+	argv[n++] = (char *)g->csv;
+	if (g->no_gate)
+		argv[n++] = "--no-gate";
 	argv[n] = NULL;
 	return report_spawn(self, argv, "/dev/null", err);
 }
@@ -77,14 +79,12 @@ static int geli_one(const char *self, size_t k, const char *backend,
 int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail)
 {
 	char self[4096], err[4200];
-	ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
 
 	*nok = *nfail = 0;
-	if (k <= 0) {
+	if (cb_exe_path(self, sizeof self) < 0) {
 		cb_err("bench: cannot find my own binary: %s", strerror(errno));
 		return -1;
 	}
-	self[k] = 0;
 	snprintf(err, sizeof err, "%s.err", g->csv);
 	for (size_t b = 0; b < g->nbackends; b++)
 		for (size_t c = 0; c < NGELI && !bench_stopped(); c++) {
@@ -93,7 +93,7 @@ int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail)
 			if (g->progress)
 				g->progress(g->arg, *nok + *nfail, g->nbackends * NGELI,
 				            g->backends[b], geli_cfgs[c][1]);
-			rc = geli_one(self, c, g->backends[b], g->count, g->csv, err);
+			rc = geli_one(self, c, g, g->backends[b], err);
 			if (rc == 0)
 				(*nok)++;
 			else

@@ -255,7 +255,7 @@ static int run_geli(struct bench *b)
 {
 	const char *names[MAX_SEL];
 	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
-	        .count = b->dd_count, .progress = b->o.progress ? geli_progress
+	        .count = b->dd_count, .no_gate = b->o.no_gate, .progress = b->o.progress ? geli_progress
 	        : NULL };
 	size_t ok, fail;
 

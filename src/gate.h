@@ -46,6 +46,10 @@ char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
                   const struct speed_opts *o, struct bufs *bf,
                   size_t len);
 
+/* Before anything is timed: the known-answer vectors are there (0), or
+ * -ENOENT with the error printed; --no-gate (o->no_gate): 0, warned. */
+int gate_ready(const struct speed_opts *o);
+
 /* Key the series starting at p[i] (of n) and put it through the gate. */
 void gate_series(struct gate *g, struct series *s, const struct plan *p,
                  size_t n, size_t i, const struct speed_opts *o,

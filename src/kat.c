@@ -19,40 +19,16 @@
 #include "sector.h"
 #include "util.h"
 
-static int is_dir(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* ./vectors (a checkout), the configured data directory, or
- * <bindir>/../share/cryptobench/vectors (an install under another
- * PREFIX than the one built with). */
 const char *kat_default_dir(void)
 {
-	static char rel[4096 + 64];
-	char exe[4096];
-	ssize_t n;
+	static char buf[4096 + 64];
+	const char *e = getenv("CRYPTOBENCH_VECTORS");
 
-	if (is_dir("vectors"))
-		return "vectors";
-	if (is_dir(CB_DATADIR "/vectors"))
-		return CB_DATADIR "/vectors";
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		char *slash;
-
-		exe[n] = 0;
-		if ((slash = strrchr(exe, '/'))) {
-			*slash = 0;
-			snprintf(rel, sizeof rel,
-			         "%s/../share/cryptobench/vectors", exe);
-			if (is_dir(rel))
-				return rel;
-		}
-	}
-	return CB_DATADIR "/vectors";
+	if (e && *e)
+		return e;
+	if (cb_data_path("vectors", "vectors", 1, buf, sizeof buf))
+		return buf;
+	return CB_DATADIR "/vectors";        /* named in the error */
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -511,24 +487,40 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 		}
 }
 
+/* The gate's vectors, loaded once: 1 loaded, -1 unusable, 0 not tried. */
+static struct vec_file *gate_files;
+static size_t gate_nfiles;
+static int gate_state;
+
+int kat_gate_load(void)
+{
+	if (!gate_state) {
+		gate_state = 1;
+		if (kat_load(kat_default_dir(), &gate_files, &gate_nfiles) < 0 ||
+		    kat_validate(gate_files, gate_nfiles) < 0) {
+			gate_state = -1;
+			gate_nfiles = 0;
+		}
+	}
+	if (gate_state > 0)
+		return 0;
+	cb_err("no usable known-answer vectors in %s: the correctness gate "
+	       "cannot run, so nothing is timed (set CRYPTOBENCH_VECTORS=DIR, "
+	       "or give --no-gate to time without it)", kat_default_dir());
+	return -ENOENT;
+}
+
 int kat_gate(const struct cb_impl *impl, unsigned *nrun)
 {
-	static struct vec_file *files;
-	static size_t nfiles;
-	static int loaded;
 	struct kat_count cnt = {0};
 	const struct cb_backend *b = cb_impl_backend(impl);
 
-	if (!loaded) {
-		loaded = 1;
-		if (kat_load(kat_default_dir(), &files, &nfiles) < 0 ||
-		    kat_validate(files, nfiles) < 0) {
-			cb_warn("no usable vectors: the correctness gate only "
-			        "cross-checks backends");
-			nfiles = 0;
-		}
-	}
-	kat_run_impl(impl, b ? b->name : "?", files, nfiles, &cnt, stderr, 0);
+	if (nrun)
+		*nrun = 0;
+	if (kat_gate_load() < 0)
+		return -ENOENT;
+	kat_run_impl(impl, b ? b->name : "?", gate_files, gate_nfiles, &cnt,
+	             stderr, 0);
 	if (nrun)
 		*nrun = cnt.passed + cnt.failed;
 	return cnt.failed ? -EBADMSG : 0;

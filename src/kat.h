@@ -65,8 +65,9 @@ extern const struct kat_writer kat_writers[];   /* sorted by name        */
 extern const size_t kat_nwriters;
 const struct kat_writer *kat_writer_find(const char *name);
 
-/* The default vectors directory: ./vectors if present, else the
- * installed one. */
+/* The vectors directory of the gates and of `kat` without a path:
+ * $CRYPTOBENCH_VECTORS, else vectors/ next to the binary (a checkout),
+ * else the installed one (cb_data_path), else ./vectors. */
 const char *kat_default_dir(void);
 
 /* Load every *.vec file under path (a file or a directory); 0 or -EINVAL
@@ -85,8 +86,11 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
                   const struct vec_file *files, size_t nfiles,
                   struct kat_count *cnt, FILE *out, int verbose);
 
-/* Gate used by speed/dd: run the default vectors for impl; 0 if all that
- * ran passed (and at least one ran or none exist), -EBADMSG otherwise. */
+/* Load the gate's vectors (kat_default_dir) once: 0, or -ENOENT with an
+ * error printed saying that nothing is timed without --no-gate. */
+int kat_gate_load(void);
+/* The gate of speed/bench: run the default vectors for impl; 0 if all
+ * that ran passed, -EBADMSG if one failed, -ENOENT without vectors. */
 int kat_gate(const struct cb_impl *impl, unsigned *nrun);
 
 /* ---- sector transforms (kat_sector.c): records with alg = geli / dm-crypt */

@@ -485,6 +485,10 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 				cb_warn("--iv once: %s does not chain requests; every "
 				        "request reuses the same IV", a->name);
 		}
+	if (gate_ready(o) < 0) {
+		free_plan(p, n);
+		return CB_EXIT_USAGE;
+	}
 	cb_prov_measure_ghz();
 	*res = cb_xcalloc(n, sizeof **res);
 	*nfail = measure(o, p, n, *res);

@@ -153,11 +153,10 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
                        struct cb_csv *c)
 {
 	char self[4096], out[4200], err[4200], line[512];
-	ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+	int have = cb_exe_path(self, sizeof self) == 0;
 	FILE *e;
 	int rc;
 
-	self[k > 0 ? k : 0] = 0;
 	snprintf(out, sizeof out, "%s/cmp.csv", tmpdir);
 	snprintf(err, sizeof err, "%s/cmp.err", tmpdir);
 	argv[n++] = "--ignore";
@@ -165,7 +164,7 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
 	argv[n++] = "--format";
 	argv[n++] = "csv";
 	argv[n] = NULL;
-	rc = k > 0 ? report_spawn(self, argv, out, err) : -1;
+	rc = have ? report_spawn(self, argv, out, err) : -1;
 	memset(c, 0, sizeof *c);
 	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
 		return 0;

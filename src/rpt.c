@@ -261,36 +261,12 @@ void rpt_free(struct rpt *r)
 	memset(r, 0, sizeof *r);
 }
 
-static int is_file(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 const char *rpt_seed_default(void)
 {
-	static char rel[4096 + 64];
-	static const char *const tail = "reference/geli-seed.csv";
-	char exe[4096], *slash;
-	ssize_t n;
+	static char buf[4096 + 64];
 
-	if (is_file("results/reference/geli-seed.csv"))
-		return "results/reference/geli-seed.csv";
-	if (is_file(CB_DATADIR "/reference/geli-seed.csv"))
-		return CB_DATADIR "/reference/geli-seed.csv";
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n <= 0)
-		return NULL;
-	exe[n] = 0;
-	if (!(slash = strrchr(exe, '/')))
-		return NULL;
-	*slash = 0;
-	snprintf(rel, sizeof rel, "%s/results/%s", exe, tail);   /* checkout */
-	if (is_file(rel))
-		return rel;
-	snprintf(rel, sizeof rel, "%s/../share/cryptobench/%s", exe, tail);
-	return is_file(rel) ? rel : NULL;
+	return cb_data_path("results/reference/geli-seed.csv",
+	                    "reference/geli-seed.csv", 0, buf, sizeof buf);
 }
 
 const char *rpt_src_label(const struct rpt *r, size_t src, char *buf,

@@ -60,6 +60,7 @@ struct speed_opts {
 	unsigned mb;                /* --mb N: requests in flight (tcrypt's
 	                               num_mb); 0 without --mb              */
 	int cycles;
+	int no_gate;                /* --no-gate: no known-answer vectors    */
 	int progress;               /* 1 on, 0 off, -1 when stderr is a tty */
 	const char *command;
 };

@@ -27,6 +27,7 @@ enum {
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
 	OPT_QUICK, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE, OPT_MB,
+	OPT_NOGATE,
 };
 
 /* The one option table: which command takes each option. */
@@ -91,6 +92,9 @@ static const struct {
 	    "is said before it starts" }, CMD_BENCH },
 	{ { "--full", 0, OPT_FULL, NULL,
 	    "no budget: 1 s a point, dd count=200 (publication runs)" }, CMD_BENCH },
+	{ { "--no-gate", 0, OPT_NOGATE, NULL,
+	    "time even without known-answer vectors (refused otherwise); "
+	    "the cross-check between backends still runs" }, CMD_SPEED | CMD_BENCH },
 	{ { "-v", 0, OPT_VERBOSE, NULL, NULL }, CMD_BENCH },
 	{ { "--verbose", 0, OPT_VERBOSE, NULL,
 	    "the full per-size tables before the summary" }, CMD_BENCH },
@@ -353,6 +357,8 @@ static void apply_flag(struct speed_opts *o, struct speed_cli *c, int id)
 		c->full = 1;
 	else if (id == OPT_VERBOSE)
 		c->verbose = 1;
+	else if (id == OPT_NOGATE)
+		o->no_gate = 1;
 }
 
 const struct cb_opt *speed_options(unsigned cmd)

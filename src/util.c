@@ -11,9 +11,15 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cb.h"
 #include "util.h"
+
+#ifndef CB_DATADIR
+#define CB_DATADIR "/usr/local/share/cryptobench"
+#endif
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
@@ -389,4 +395,59 @@ int cb_term_width(void)
 	if (ioctl(2, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
 		return ws.ws_col;
 	return 80;
+}
+
+int cb_exe_path(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+
+	if (n <= 0 || (size_t)n >= len - 1) {
+		if (n > 0)
+			errno = ENAMETOOLONG;
+		return -1;
+	}
+	buf[n] = 0;
+	return 0;
+}
+
+int cb_exe_dir(char *buf, size_t len)
+{
+	char *slash;
+
+	if (cb_exe_path(buf, len) < 0)
+		return -1;
+	if (!(slash = strrchr(buf, '/'))) {
+		errno = ENOENT;
+		return -1;
+	}
+	*slash = 0;
+	return 0;
+}
+
+static int exists(const char *p, int dir)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && (dir ? S_ISDIR(st.st_mode)
+	                                 : S_ISREG(st.st_mode));
+}
+
+const char *cb_data_path(const char *rel, const char *share, int dir,
+                         char *buf, size_t len)
+{
+	char exe[4096];
+	int have = cb_exe_dir(exe, sizeof exe) == 0;
+
+	if (have && (size_t)snprintf(buf, len, "%s/%s", exe, rel) < len &&
+	    exists(buf, dir))
+		return buf;
+	if (have && (size_t)snprintf(buf, len, "%s/../share/cryptobench/%s",
+	                             exe, share) < len && exists(buf, dir))
+		return buf;
+	if ((size_t)snprintf(buf, len, "%s/%s", CB_DATADIR, share) < len &&
+	    exists(buf, dir))
+		return buf;
+	if ((size_t)snprintf(buf, len, "%s", rel) < len && exists(buf, dir))
+		return buf;
+	return NULL;
 }

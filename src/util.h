@@ -70,6 +70,22 @@ void cb_opt_help(FILE *f, const struct cb_opt *opts);
 #include <signal.h>
 extern volatile sig_atomic_t cb_stop;
 void cb_stop_on_sigint(void);
+/*
+ * Where this binary is: its full path in buf (cb_exe_path) or the
+ * directory holding it (cb_exe_dir); 0, or -1 (errno set).
+ */
+int cb_exe_path(char *buf, size_t len);
+int cb_exe_dir(char *buf, size_t len);
+/*
+ * One of our data files or directories (dir: 1 a directory), looked for
+ * next to the binary (<exe dir>/REL: a checkout), where it is installed
+ * (<exe dir>/../share/cryptobench/SHARE, then CB_DATADIR/SHARE), and last
+ * in the working directory (REL).  The first that exists, in buf; NULL
+ * when none does.
+ */
+const char *cb_data_path(const char *rel, const char *share, int dir,
+                         char *buf, size_t len);
+
 /* Terminal width for one-line output: $COLUMNS, TIOCGWINSZ on stderr, or
  * 80. */
 int cb_term_width(void);

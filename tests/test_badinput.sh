@@ -82,4 +82,27 @@ check "list bad arg named" contains "$err" "everything"
 expect_exit 0 "help" "$CB" help
 expect_exit 0 "list" "$CB" list
 
+# vectors/ next to the binary, wherever it is run from
+CBABS=$(cd "$(dirname "$CB")" && pwd)/$(basename "$CB")
+mkdir "$T/elsewhere"
+expect_exit 0 "kat from another directory" sh -c "cd '$T/elsewhere' && '$CBABS' kat --backend openssl"
+check "kat from elsewhere ran the checkout's vectors" \
+    contains "$out" " passed, 0 failed"
+check "kat from elsewhere ran many" [ "$(printf '%s\n' "$out" | sed -n 's/^\([0-9]*\) passed.*/\1/p')" -gt 100 ]
+expect_exit 0 "speed from another directory" sh -c "cd '$T/elsewhere' && '$CBABS' speed --backend openssl --alg 'cbc(aes)' --sizes 16 --key-bits 128 --encrypt --sec 0.02"
+check "speed from elsewhere is gated (no warning)" [ -z "$err" ]
+
+# no vectors: refused (docs/bad-input.md); --no-gate times anyway, saying so
+export CRYPTOBENCH_VECTORS="$T/no-such-dir"
+expect_exit 2 "speed without vectors refused" "$CB" speed --backend openssl --alg 'cbc(aes)' --sizes 16 --key-bits 128 --encrypt --sec 0.02
+check "nothing timed without vectors" [ -z "$out" ]
+expect_exit 0 "speed --no-gate" "$CB" speed --backend openssl --alg 'cbc(aes)' --sizes 16 --key-bits 128 --encrypt --sec 0.02 --no-gate
+check "speed --no-gate times" contains "$out" "16 byte blocks"
+check "speed --no-gate warns" contains "$err" "--no-gate: timing without the known-answer vectors"
+expect_exit 2 "dd without vectors refused" "$CB" dd -e aes -l 128 count=1
+expect_exit 0 "dd --no-gate" "$CB" dd -e aes -l 128 count=1 --no-gate
+check "dd --no-gate reports" contains "$out" "bytes transferred"
+check "dd --no-gate warns" contains "$err" "--no-gate"
+unset CRYPTOBENCH_VECTORS
+
 finish
