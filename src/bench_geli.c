@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,40 +122,47 @@ static const char *dd_str(const struct cb_csv *c, const struct cb_csv_rec *row,
 	return v ? v : "";
 }
 
+/* The columns of a dd row that become result fields, and their types:
+ * s a string (into the CSV), d a double (NaN when empty), u unsigned,
+ * q uint64_t. */
+#define COL(name, type) { #name, offsetof(struct cb_result, name), type }
+static const struct {
+	const char *name;
+	size_t off;
+	char type;
+} dd_cols[] = {
+	COL(tool, 's'), COL(backend, 's'), COL(backend_version, 's'),
+	COL(backend_details, 's'), COL(driver, 's'), COL(alg, 's'),
+	COL(auth, 's'), COL(direction, 's'), COL(iv_mode, 's'),
+	COL(key_bits, 'u'), COL(threads, 'u'), COL(reps, 'u'),
+	COL(block_bytes, 'q'), COL(sector_bytes, 'q'), COL(bytes_total, 'q'),
+	COL(ops_per_sec, 'd'), COL(bytes_per_sec, 'd'), COL(ns_per_byte, 'd'),
+	COL(cycles_per_byte, 'd'), COL(ghz, 'd'), COL(overhead_ns, 'd'),
+	COL(slope_ns_per_byte, 'd'), COL(rel_spread, 'd'), COL(seconds, 'd'),
+};
+#undef COL
+
 /* One CSV row of dd as a result (strings point into c). */
 static void dd_result(const struct cb_csv *c, const struct cb_csv_rec *row,
                       struct cb_result *r)
 {
 	const char *st = dd_str(c, row, "status");
 
-	r->tool = dd_str(c, row, "tool");
-	r->backend = dd_str(c, row, "backend");
-	r->backend_version = dd_str(c, row, "backend_version");
-	r->backend_details = dd_str(c, row, "backend_details");
-	r->driver = dd_str(c, row, "driver");
-	r->alg = dd_str(c, row, "alg");
-	r->auth = dd_str(c, row, "auth");
-	r->key_bits = (unsigned)dd_num(c, row, "key_bits");
-	r->block_bytes = (uint64_t)dd_num(c, row, "block_bytes");
-	r->sector_bytes = (uint64_t)dd_num(c, row, "sector_bytes");
-	r->direction = dd_str(c, row, "direction");
-	r->iv_mode = dd_str(c, row, "iv_mode");
-	r->threads = (unsigned)dd_num(c, row, "threads");
+	for (size_t i = 0; i < sizeof dd_cols / sizeof dd_cols[0]; i++) {
+		char *f = (char *)r + dd_cols[i].off;
+		double v = dd_num(c, row, dd_cols[i].name);
+
+		switch (dd_cols[i].type) {
+		case 's': *(const char **)f = dd_str(c, row, dd_cols[i].name); break;
+		case 'u': *(unsigned *)f = isnan(v) ? 0 : (unsigned)v; break;
+		case 'q': *(uint64_t *)f = isnan(v) ? 0 : (uint64_t)v; break;
+		default: *(double *)f = v; break;
+		}
+	}
 	r->status = !strcmp(st, "ok") ? CB_RES_OK : !strcmp(st, "skipped")
 	            ? CB_RES_SKIP : CB_RES_FAIL;
 	r->why = dd_str(c, row, "error");
-	r->ops_per_sec = dd_num(c, row, "ops_per_sec");
-	r->bytes_per_sec = dd_num(c, row, "bytes_per_sec");
-	r->ns_per_byte = dd_num(c, row, "ns_per_byte");
-	r->cycles_per_byte = dd_num(c, row, "cycles_per_byte");
-	r->ghz = dd_num(c, row, "ghz");
-	r->overhead_ns = dd_num(c, row, "overhead_ns");
-	r->slope_ns_per_byte = dd_num(c, row, "slope_ns_per_byte");
-	r->reps = (unsigned)dd_num(c, row, "reps");
-	r->rel_spread = dd_num(c, row, "rel_spread");
 	r->ghz_drift = NAN;        /* dd is not sampled: no CI, no samples */
-	r->seconds = dd_num(c, row, "seconds");
-	r->bytes_total = (uint64_t)dd_num(c, row, "bytes_total");
 	snprintf(r->timestamp, sizeof r->timestamp, "%s",
 	         dd_str(c, row, "timestamp"));
 }

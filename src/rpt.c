@@ -183,8 +183,11 @@ static int read_one(struct cb_csv *c, const char *path)
 {
 	int e = cb_csv_read(c, path);
 
-	if (e == 0)
-		e = cb_csv_check(c, rpt_cols);
+	if (e == 0 && (e = cb_csv_check(c, rpt_cols)) < 0) {
+		cb_err("%s", c->err);
+		cb_csv_free(c);        /* read, but not one of ours */
+		return -1;
+	}
 	if (e == -EINVAL) {
 		cb_err("%s", c->err);
 		return -1;

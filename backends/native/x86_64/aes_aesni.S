@@ -427,19 +427,10 @@
 	\m	7, r14
 .endm
 
-/* void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
- *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
-	FUNC	cb_aesni_cbc_enc_lanes8
-	PUSH_CFI rbx
-	PUSH_CFI rbp
-	PUSH_CFI r12
-	PUSH_CFI r13
-	PUSH_CFI r14
-	PUSH_CFI r15
-	KEYS_END CB_AESKEY_ENC
-	LANES8	LANE_SETUP
-	xor	r15d, r15d
-	LANES8	LANE_FIRST
+/* The 8 chains after their first block: the rest of the blocks (the
+ * first already XORed in, r15 = 0, rcx = len), the last, then the
+ * registers back and return. */
+.macro LANES8_CBC_REST
 	sub	rcx, 16
 	jz	2f
 	.p2align 4
@@ -458,6 +449,22 @@
 	POP_CFI	rbp
 	POP_CFI	rbx
 	ret
+.endm
+
+/* void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
+ *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
+	FUNC	cb_aesni_cbc_enc_lanes8
+	PUSH_CFI rbx
+	PUSH_CFI rbp
+	PUSH_CFI r12
+	PUSH_CFI r13
+	PUSH_CFI r14
+	PUSH_CFI r15
+	KEYS_END CB_AESKEY_ENC
+	LANES8	LANE_SETUP
+	xor	r15d, r15d
+	LANES8	LANE_FIRST
+	LANES8_CBC_REST
 	ENDFUNC	cb_aesni_cbc_enc_lanes8
 
 /* ESSIV in front of the 8 chains: IV_i = AES-256(salt, iv_i) for all 8
@@ -495,24 +502,7 @@
 	KEYS_END CB_CTX_KEY + CB_AESKEY_ENC
 	xor	r15d, r15d
 	LANES8	LANE_FIRST_IV
-	sub	rcx, 16
-	jz	2f
-	.p2align 4
-1:	XROUNDS	8, aesenc
-	LANES8	LANE_NEXT
-	add	r15, 16
-	add	rdx, 16
-	sub	rcx, 16
-	jnz	1b
-2:	XROUNDS	8, aesenc
-	LANES8	LANE_LAST
-	POP_CFI	r15
-	POP_CFI	r14
-	POP_CFI	r13
-	POP_CFI	r12
-	POP_CFI	rbp
-	POP_CFI	rbx
-	ret
+	LANES8_CBC_REST
 	ENDFUNC	cb_aesni_essiv_cbc_enc_lanes8
 
 /* ---- XTS ---------------------------------------------------------------- */
