@@ -164,40 +164,23 @@ fleet: cryptobench
 	$(Q)scripts/deps.sh fleet
 	$(Q)scripts/fleet $(INVENTORY)
 
-## bench: the main job - the seed's algorithms on every backend, as a table
-bench: cryptobench
-	$(Q)scripts/deps.sh bench
-	$(Q)scripts/bench
-
-## bench-essiv: the kernel report's comparison (tcrypt format)
-bench-essiv: cryptobench
-	$(Q)scripts/deps.sh bench-essiv
-	$(Q)scripts/bench-essiv
-
-## bench-native: the native targets, ratios side by side with their CIs
-bench-native: cryptobench
-	$(Q)scripts/deps.sh bench-native
-	$(Q)scripts/bench-native
-
-## bench-generations: one run per --cpu level, compared level to level
-bench-generations: cryptobench
-	$(Q)scripts/deps.sh bench-generations
-	$(Q)scripts/bench-generations
-
-## bench-geli: the geli report's matrix through cryptobench dd
-bench-geli: cryptobench
-	$(Q)scripts/deps.sh bench-geli
-	$(Q)scripts/bench-geli
+## The benchmark scripts (scripts/GOAL), each after its packages:
+##   bench: the main job - the whole matrix in ~3 min (summary, CSV, JSON,
+##          HTML report)
+##   bench-essiv: the kernel report's comparison (tcrypt format)
+##   bench-native: the native targets, ratios side by side with their CIs
+##   bench-generations: one run per --cpu level, compared level to level
+##   bench-geli: the geli report's matrix through cryptobench dd
+##   parity: harness overhead vs `openssl speed`
+SCRIPT_GOALS := bench bench-essiv bench-native bench-generations bench-geli parity
+$(SCRIPT_GOALS): cryptobench
+	$(Q)scripts/deps.sh $@
+	$(Q)scripts/$@
 
 ## plots: PNG plots of results/*.csv into results/plots/ (regenerated)
 plots: cryptobench
 	$(Q)scripts/deps.sh plots
 	$(Q)scripts/plot --force
-
-## parity: harness overhead vs `openssl speed`
-parity: cryptobench
-	$(Q)scripts/deps.sh parity
-	$(Q)scripts/parity
 
 install: cryptobench
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/vectors
@@ -227,7 +210,7 @@ help:
 	@echo "  check-valgrind  the tests under valgrind memcheck"
 	@echo "  fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)"
 	@echo "  fleet        INVENTORY=FILE: the same run on every host via Ansible"
-	@echo "  bench        the main job: speed of the seed's algorithms, every backend"
+	@echo "  bench        the main job: the whole matrix in ~3 min, summary and report"
 	@echo "  bench-essiv  the kernel ESSIV report reproduced"
 	@echo "  bench-native the native backend's targets, ratios with 95 % CIs"
 	@echo "  bench-geli   the geli report reproduced through cryptobench dd"

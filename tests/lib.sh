@@ -18,3 +18,22 @@ expect_exit() {
 }
 contains() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; }
+
+# need TOOL PACKAGE: skip the whole test (exit 77, the reason first) when
+# TOOL is not installed.
+need() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	echo "$1 not installed (apt-get install $2): skipped"
+	echo "0 passed, 0 failed"
+	exit 77
+}
+
+# Handmade result files in the version-1 CSV schema (docs/csv.md):
+# CSV1_HEADER, then csv1_row HOST BACKEND DRIVER ALG BITS BLOCK DIR
+# BYTES_PER_SEC TOOL SECTOR AUTH [STATUS ERROR] per row (CRLF ends, a
+# quoted CPU name with a comma and quotes, as other tools write them).
+CSV1_HEADER='schema,tool_version,host,cpu_model,kernel,backend,backend_version,driver,alg,key_bits,block_bytes,direction,ops_per_sec,bytes_per_sec,ns_per_byte,cycles_per_byte,ghz,reps,rel_spread,timestamp,tool,status,error,iv_mode,sector_bytes,threads,auth'
+csv1_row() {
+	printf 'cryptobench-csv-1,0.1.0,%s,"CPU, with ""quotes""",Linux,%s,1.0,%s,%s,%s,%s,%s,1,%s,1,1.5,3,5,0.01,2025-01-01T00:00:00Z,%s,%s,%s,per-request,%s,1,%s\r\n' \
+		"$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${12:-ok}" "${13:-}" "${10}" "${11}"
+}

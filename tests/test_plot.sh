@@ -5,18 +5,10 @@
 # when gnuplot is not installed.
 . tests/lib.sh
 
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "gnuplot not installed (apt-get install gnuplot-nox): skipped"
-	echo "0 passed, 0 failed"
-	exit 77
-fi
+need gnuplot gnuplot-nox
 
-H='schema,tool_version,host,cpu_model,kernel,backend,backend_version,driver,alg,key_bits,block_bytes,direction,ops_per_sec,bytes_per_sec,ns_per_byte,cycles_per_byte,ghz,reps,rel_spread,timestamp,tool,status,error,iv_mode,sector_bytes,threads,auth'
-# row HOST BACKEND DRIVER ALG BITS BLOCK DIR BYTES_PER_SEC TOOL SECTOR AUTH
-row() {
-	printf 'cryptobench-csv-1,0.1.0,%s,"CPU, with ""quotes""",Linux,%s,1.0,%s,%s,%s,%s,%s,1,%s,1,1,3,5,0.01,2025-01-01T00:00:00Z,%s,ok,,per-request,%s,1,%s\r\n' \
-		"$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}" "${11}"
-}
+H=$CSV1_HEADER
+row() { csv1_row "$@"; }
 speed_rows() {   # HOST SCALE
 	for size in 16 64 256 1024 1472 8192; do
 		for dir in encrypt decrypt; do

@@ -321,6 +321,22 @@ static int check_sectors(size_t sector_size, size_t len)
 	return 0;
 }
 
+/* The IVs of sectors s, s+1, ... of n (at most CB_LANES_MAX; plain64
+ * numbers from first, step apart), encrypted with sk unless NULL (ESSIV's
+ * salt, XTS's tweak key) in one ECB call.  How many there are. */
+INLINE size_t group_ivs(const struct path *p, const struct cb_aes_key *sk,
+                        uint8_t iv[][16], uint64_t first, uint64_t step,
+                        size_t s, size_t n)
+{
+	size_t m = n - s < CB_LANES_MAX ? n - s : CB_LANES_MAX;
+
+	for (size_t j = 0; j < m; j++)
+		put_sector_iv(iv[j], first + (s + j) * step);
+	if (sk)
+		p->ecb_enc(sk, iv[0], iv[0], m * 16);
+	return m;
+}
+
 /*
  * Multi-sector encryption in half-sector steps.  The sectors of a request
  * lie a multiple of 4 KiB apart, so 16 lanes at one offset of 16 sectors
@@ -424,12 +440,9 @@ INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
 		return rc;
 	n = len / ss;
 	for (size_t s = 0; s < n; s += CB_LANES_MAX) {
-		size_t m = n - s < CB_LANES_MAX ? n - s : CB_LANES_MAX;
+		size_t m = group_ivs(p, essiv ? &c->salt : NULL, iv, first, step,
+		                     s, n);
 
-		for (size_t j = 0; j < m; j++)
-			put_sector_iv(iv[j], first + (s + j) * step);
-		if (essiv)
-			p->ecb_enc(&c->salt, iv[0], iv[0], m * 16);
 		for (size_t j = 0; j < m; j++)
 			p->cbc_dec(&c->key, iv[j], iv[j], in + (s + j) * ss,
 			           out + (s + j) * ss, ss);
@@ -587,11 +600,8 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 		return rc;
 	n = len / ss;
 	for (size_t s = 0; s < n; s += CB_LANES_MAX) {
-		size_t m = n - s < CB_LANES_MAX ? n - s : CB_LANES_MAX;
+		size_t m = group_ivs(p, &c->salt, t, first, step, s, n);
 
-		for (size_t j = 0; j < m; j++)
-			put_sector_iv(t[j], first + (s + j) * step);
-		p->ecb_enc(&c->salt, t[0], t[0], m * 16);
 		if (p->xts_enc_sec)
 			(enc ? p->xts_enc_sec : p->xts_dec_sec)(&c->key, t,
 			        in + s * ss, out + s * ss, ss, m);
