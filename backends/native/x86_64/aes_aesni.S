@@ -442,24 +442,14 @@
 	jnz	1b
 2:	XROUNDS	8, aesenc
 	LANES8	LANE_LAST
-	POP_CFI	r15
-	POP_CFI	r14
-	POP_CFI	r13
-	POP_CFI	r12
-	POP_CFI	rbp
-	POP_CFI	rbx
+	POP_SAVED
 	ret
 .endm
 
 /* void cb_aesni_cbc_enc_lanes8(const struct cb_aes_key *k,
  *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
 	FUNC	cb_aesni_cbc_enc_lanes8
-	PUSH_CFI rbx
-	PUSH_CFI rbp
-	PUSH_CFI r12
-	PUSH_CFI r13
-	PUSH_CFI r14
-	PUSH_CFI r15
+	PUSH_SAVED
 	KEYS_END CB_AESKEY_ENC
 	LANES8	LANE_SETUP
 	xor	r15d, r15d
@@ -484,12 +474,7 @@
  *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len)
  * l->iv holds the plain IVs (the ESSIV inputs); len >= 16. */
 	FUNC	cb_aesni_essiv_cbc_enc_lanes8
-	PUSH_CFI rbx
-	PUSH_CFI rbp
-	PUSH_CFI r12
-	PUSH_CFI r13
-	PUSH_CFI r14
-	PUSH_CFI r15
+	PUSH_SAVED
 	mov	eax, 14
 	lea	r9, [rdi + CB_CTX_SALT + 16*14]
 	movdqa	xmm15, [rdi + CB_CTX_SALT]
