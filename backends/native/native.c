@@ -253,7 +253,7 @@ static const struct path path_aesni = {
 static const struct path path_vaes256 = {
 	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
 	cb_vaes256_essiv_cbc_dec, cb_vaes256_xts_enc, cb_vaes256_xts_dec,
-	NULL, NULL,
+	cb_vaes256_xts_enc_sectors, cb_vaes256_xts_dec_sectors,
 	cb_vaes256_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, 2048, 1,
 };

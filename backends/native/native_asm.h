@@ -200,6 +200,14 @@ void cb_vaes512_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],
 /* n >= 1 consecutive sectors of ss bytes (a multiple of 16, > 0), sector
  * i from the encrypted tweak tweaks[i] (read only): the keys stay loaded
  * and one sector's tweak setup overlaps the previous sector's rounds. */
+void cb_vaes256_xts_enc_sectors(const struct cb_aes_key *k,
+                                const uint8_t (*tweaks)[16],
+                                const uint8_t *in, uint8_t *out, size_t ss,
+                                size_t n);
+void cb_vaes256_xts_dec_sectors(const struct cb_aes_key *k,
+                                const uint8_t (*tweaks)[16],
+                                const uint8_t *in, uint8_t *out, size_t ss,
+                                size_t n);
 void cb_vaes512_xts_enc_sectors(const struct cb_aes_key *k,
                                 const uint8_t (*tweaks)[16],
                                 const uint8_t *in, uint8_t *out, size_t ss,

@@ -406,19 +406,10 @@
  * with the AES rounds for the same pipes).  Tweaks are staged on the
  * stack for the last round (wiped).
  */
-.macro YXTS name, koff, op, oplast
-	FUNC	\name
-	test	r8, r8
-	jz	9f
-	PUSH_CFI rbp
-	mov	rbp, rsp
-	.cfi_def_cfa_register rbp
-	sub	rsp, 256
-	and	rsp, -32
-	YKEYS_END \koff
-	mov	r10d, 0x87
-	vmovq	xmm11, r10
-	vpbroadcastq ymm11, xmm11
+/* One request or sector: the tweak at [rsi], r8 = len > 0 (a multiple
+ * of 16), ymm11 = .Lxts_poly; rdx and rcx end past it.  store: write the
+ * next block's tweak back to [rsi]. */
+.macro YXTS_BODY op, oplast, store
 	vmovdqu	xmm12, [rsi]
 	YMULX	12, 1, 13, x
 	vinserti128 ymm12, ymm12, xmm13, 1	/* B0 = T, Tx          */
@@ -426,7 +417,7 @@
 	sub	r8, 256
 	jb	3f
 	YMULX	12, 4, 0
-	YMULX	13, 4, 1
+	YMULX	12, 6, 1			/* both one multiply   */
 	vmovdqa	ymm10, ymm0			/* B2 = Tx^4, Tx^5     */
 	vmovdqa	ymm11, ymm1			/* B3 = Tx^6, Tx^7     */
 	.p2align 4
@@ -472,8 +463,27 @@
 	vpxor	xmm9, xmm14, xmm12
 	\oplast	xmm0, xmm0, xmm9
 	vmovdqu	[rcx], xmm0
+	add	rdx, 16
+	add	rcx, 16
 	vextracti128 xmm12, ymm12, 1
-7:	vmovdqu	[rsi], xmm12
+7:
+	.if	\store
+	vmovdqu	[rsi], xmm12
+	.endif
+.endm
+
+/* The frame: 256 bytes of tweak stage, 32-aligned; keys and .Lxts_poly
+ * loaded.  And its end: the stage wiped, back to the caller. */
+.macro YXTS_ENTER koff
+	PUSH_CFI rbp
+	mov	rbp, rsp
+	.cfi_def_cfa_register rbp
+	sub	rsp, 256
+	and	rsp, -32
+	YKEYS_END \koff
+	vmovdqa	ymm11, [rip + .Lxts_poly]
+.endm
+.macro YXTS_LEAVE
 	vpxor	xmm9, xmm9, xmm9
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	vmovdqa	[rsp + 32*\i], ymm9
@@ -482,6 +492,39 @@
 	leave
 	.cfi_def_cfa rsp, 8
 	.cfi_restore rbp
+.endm
+
+.macro YXTS name, koff, op, oplast
+	FUNC	\name
+	test	r8, r8
+	jz	9f
+	YXTS_ENTER \koff
+	YXTS_BODY \op, \oplast, 1
+	YXTS_LEAVE
+9:	ret
+	ENDFUNC	\name
+.endm
+
+/*
+ * rdi = key, rsi = the n encrypted tweaks (read only), rdx = in, rcx =
+ * out, r8 = ss (a multiple of 16, > 0), r9 = n: n consecutive sectors in
+ * one call, the keys loaded once and no frame or wipe between sectors,
+ * so one sector's tweak setup overlaps the previous one's last rounds.
+ */
+.macro YXTS_SEC name, koff, op, oplast
+	FUNC	\name
+	test	r9, r9
+	jz	9f
+	mov	r11, r9
+	mov	r10, r8
+	YXTS_ENTER \koff
+	.p2align 4
+6:	mov	r8, r10
+	YXTS_BODY \op, \oplast, 0
+	add	rsi, 16
+	dec	r11
+	jnz	6b
+	YXTS_LEAVE
 9:	ret
 	ENDFUNC	\name
 .endm
@@ -496,5 +539,11 @@
  *         const uint8_t *in, uint8_t *out, size_t len)   (and _dec) */
 	YXTS	cb_vaes256_xts_enc, CB_AESKEY_ENC, vaesenc, vaesenclast
 	YXTS	cb_vaes256_xts_dec, CB_AESKEY_DEC, vaesdec, vaesdeclast
+
+/* void cb_vaes256_xts_enc_sectors(const struct cb_aes_key *k,
+ *         const uint8_t (*tweaks)[16], const uint8_t *in, uint8_t *out,
+ *         size_t ss, size_t n)   (and _dec) */
+	YXTS_SEC cb_vaes256_xts_enc_sectors, CB_AESKEY_ENC, vaesenc, vaesenclast
+	YXTS_SEC cb_vaes256_xts_dec_sectors, CB_AESKEY_DEC, vaesdec, vaesdeclast
 
 #endif /* __x86_64__ */
