@@ -118,7 +118,7 @@ void cmp_match_points(struct cmp_side *b, struct cmp_side *n);
  */
 enum cmp_verdict { V_SAME, V_IMPROVED, V_NOISE, V_REGRESSION, V_FAILED,
                    V_SKIPPED, V_RECOVERED, V_UNMEASURED, V_FASTER, V_SLOWER,
-                   V_INCONCLUSIVE, V_NVERDICTS };
+                   V_INCONCLUSIVE, V_UNSURE, V_NVERDICTS };
 
 #define CMP_MIN_SAMPLES 3      /* fewer on a side: the spread rule          */
 #define CMP_ALPHA       0.05   /* family-wise, Holm over the pairs tested    */

@@ -210,7 +210,7 @@ static double median(double *v, size_t n)
 /*
  * Median over the runs; the spread of the point is the larger of the
  * median of the runs' own rel_spread and the spread between the runs,
- * (max - min) / median.
+ * (max - min) / median.  NaN (unknown): one run of one measurement.
  */
 static void point_finish(struct cmp_point *p)
 {
@@ -223,7 +223,8 @@ static void point_finish(struct cmp_point *p)
 	hi = p->bps[p->n - 1];
 	within = median(p->spread, p->n);
 	p->rel_spread = within;
-	if (p->n > 1 && p->median > 0 && (hi - lo) / p->median > within)
+	if (p->n > 1 && p->median > 0 &&
+	    (isnan(within) || (hi - lo) / p->median > within))
 		p->rel_spread = (hi - lo) / p->median;
 }
 
@@ -469,7 +470,10 @@ static int row_point(struct cmp_point *p, const struct cb_csv *csv,
 		return -EINVAL;
 	}
 	p->median = bps;
-	p->rel_spread = isnan(sp) ? 0 : sp;
+	/* one measurement (reps <= 1, as dd and the seeds): no spread is
+	 * known, whatever the column says */
+	p->rel_spread = numval(cb_csv_get(csv, row, "reps")) > 1 && !isnan(sp)
+	                ? sp : NAN;
 	p->n = 1;
 	return row_samples(p, csv, row);
 }

@@ -6,7 +6,8 @@
  * threshold; the ratio of the medians gets a bootstrap 95 % CI.  Without
  * samples (version 1 files, seeds): slower by more than the threshold and
  * by more than the two points' combined run-to-run spread is a
- * REGRESSION.  A point that now fails its correctness gate is FAILED.
+ * REGRESSION; where a side is one measurement (reps 1: dd, the seeds) its
+ * spread is unknown, and a change past the threshold is "unsure".  A point that now fails its correctness gate is FAILED.
  * docs/compare.md states the rules.
  */
 #include <math.h>
@@ -24,6 +25,7 @@ const char *const cmp_verdict_table[V_NVERDICTS] = {
 	[V_SKIPPED] = "skipped", [V_RECOVERED] = "recovered",
 	[V_UNMEASURED] = "unmeasured", [V_FASTER] = "faster",
 	[V_SLOWER] = "SLOWER", [V_INCONCLUSIVE] = "inconclusive",
+	[V_UNSURE] = "unsure",
 };
 const char *const cmp_verdict_csv[V_NVERDICTS] = {
 	[V_SAME] = "same", [V_IMPROVED] = "improved", [V_NOISE] = "noise",
@@ -31,6 +33,7 @@ const char *const cmp_verdict_csv[V_NVERDICTS] = {
 	[V_SKIPPED] = "skipped", [V_RECOVERED] = "recovered",
 	[V_UNMEASURED] = "unmeasured", [V_FASTER] = "faster",
 	[V_SLOWER] = "slower", [V_INCONCLUSIVE] = "inconclusive",
+	[V_UNSURE] = "unsure",
 };
 
 int cmp_is_bad(enum cmp_verdict v)
@@ -107,6 +110,8 @@ struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
 	c.change = (c.ratio - 1) * 100;
 	if (fabs(c.change) <= threshold)
 		c.v = V_SAME;
+	else if (isnan(c.noise))
+		c.v = V_UNSURE;             /* one measurement: spread unknown */
 	else if (fabs(c.change) <= c.noise)
 		c.v = V_NOISE;
 	else

@@ -219,8 +219,9 @@ static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
 	if (!isnan(x->ratio)) {
 		snprintf(ratio, sizeof ratio, "%.3f", x->ratio);
 		snprintf(change, sizeof change, "%+.1f%%", x->change);
-		snprintf(noise, sizeof noise, "%.1f%%", x->noise);
 	}
+	if (!isnan(x->noise))
+		snprintf(noise, sizeof noise, "%.1f%%", x->noise);
 	fmt_test(x, ci, sizeof ci, p, sizeof p);
 	print_key(f, x->b, l);
 	fprintf(f, "  %10s  %10s  %6s", fmt_mbs(sb, sizeof sb, x->b),
@@ -241,19 +242,32 @@ static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
 	fputc('\n', f);
 }
 
+/* The rule for points of one measurement (if any), and the blank line. */
+static void print_once(FILE *f, size_t once)
+{
+	if (once)
+		fprintf(f, "%zu point%s of one measurement (dd rows, seeds): no "
+		        "spread known, a change past the threshold is unsure\n",
+		        once, once == 1 ? "" : "s");
+	fputc('\n', f);
+}
+
 /* The lines above the table: what was matched, and by which rule. */
 static void print_method(FILE *f, const struct cmp *c, size_t nc,
                          const struct layout *l, double threshold)
 {
-	size_t spread = 0;
+	size_t spread = 0, once = 0;
 
-	for (size_t i = 0; i < nc; i++)
+	for (size_t i = 0; i < nc; i++) {
 		spread += !c[i].tested && !isnan(c[i].noise);
+		once += !c[i].tested && isnan(c[i].noise) && !isnan(c[i].ratio);
+	}
 	fprintf(f, "matching by %s; threshold %g%%",
 	        l->bycol ? l->bycol : "point (hosts ignored)", threshold);
 	if (!l->ntested) {
 		fputs("; a change within the two points' combined spread is "
-		      "noise (no raw samples: the spread rule)\n\n", f);
+		      "noise (no raw samples: the spread rule)\n", f);
+		print_once(f, once);
 		return;
 	}
 	fprintf(f, "\n%zu point%s with raw samples: Mann-Whitney U, "
@@ -265,7 +279,7 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 		        "seeds): the spread rule, a change within the two "
 		        "points' combined spread is noise\n", spread,
 		        spread == 1 ? "" : "s");
-	fputc('\n', f);
+	print_once(f, once);
 }
 
 /* The "only in BASE" and "only in NEW" lists. */
@@ -326,7 +340,9 @@ void cmp_print_table(FILE *f, const struct cmp_side *b,
 
 static void csv_side(FILE *f, const struct cmp_point *p)
 {
-	if (p && !strcmp(p->status, "ok"))
+	if (p && !strcmp(p->status, "ok") && isnan(p->rel_spread))
+		fprintf(f, ",%.0f,,%zu,", p->median, p->n);
+	else if (p && !strcmp(p->status, "ok"))
 		fprintf(f, ",%.0f,%.5g,%zu,", p->median, p->rel_spread, p->n);
 	else
 		fputs(",,,0,", f);
@@ -336,7 +352,7 @@ static void csv_side(FILE *f, const struct cmp_point *p)
 /* The columns after the verdict: the rule and the test's numbers. */
 static void csv_test(FILE *f, const struct cmp *x)
 {
-	fputs(x->tested ? ",mann-whitney" : isnan(x->noise) ? "," : ",spread", f);
+	fputs(x->tested ? ",mann-whitney" : isnan(x->ratio) ? "," : ",spread", f);
 	if (x->tested && !isnan(x->ci_lo))
 		fprintf(f, ",%.4f,%.4f", x->ci_lo, x->ci_hi);
 	else
@@ -413,6 +429,9 @@ void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
 		fprintf(f, "%zu same, ", counts[V_SAME]);
 	if (!tested || tested < nc)
 		fprintf(f, "%zu noise", counts[V_NOISE]);
+	if (counts[V_UNSURE])
+		fprintf(f, ", %zu unsure (one measurement, spread unknown)",
+		        counts[V_UNSURE]);
 	if (counts[V_FAILED])
 		fprintf(f, ", %zu FAILED", counts[V_FAILED]);
 	if (counts[V_SKIPPED] + counts[V_RECOVERED] + counts[V_UNMEASURED])

@@ -68,6 +68,24 @@ check "noise verdict" contains "$out" "-8.0%     9.0%  noise"
 { echo "$H"; row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 880000000 0.04; } >"$T/nn2.csv"
 expect_exit 1 "change beyond spread is a regression" "$CB" compare "$T/nb.csv" "$T/nn2.csv"
 
+# one measurement a side (reps 1, as dd rows and the seeds): the spread is
+# unknown, so a change past the threshold is unsure - not a regression -
+# whatever the rel_spread column says; within the threshold it is same
+one() { sed 's/,3\.6,5,/,3.6,1,/'; }
+one <"$T/nb.csv" >"$T/ob.csv"
+one <"$T/nn2.csv" >"$T/on.csv"
+expect_exit 0 "one measurement a side: unsure exits 0" "$CB" compare "$T/ob.csv" "$T/on.csv"
+check "unsure verdict, no spread shown" contains "$out" "-12.0%        -  unsure"
+check "unsure counted" contains "$out" "1 unsure (one measurement, spread unknown)"
+check "unsure rule stated" contains "$out" "1 point of one measurement (dd rows, seeds)"
+expect_exit 0 "unsure in csv" "$CB" compare --format csv "$T/ob.csv" "$T/on.csv"
+check "csv unsure, spread rule, empty spread" contains "$out" ",unsure,spread,"
+one <"$T/nn.csv" >"$T/on2.csv"
+expect_exit 0 "one measurement, within threshold" "$CB" compare --threshold 10 "$T/ob.csv" "$T/on2.csv"
+check "within the threshold is same" contains "$out" "-8.0%        -  same"
+expect_exit 0 "one side one measurement: its spread unknown" "$CB" compare "$T/nb.csv" "$T/on.csv"
+check "one side one measurement: unsure" contains "$out" "unsure"
+
 # repeated runs: the median (1000, 1100, 5000 -> 1100 MB/s) against 1000
 { echo "$H"
   row hostA 'cbc(aes)' 128 16 encrypt cbc-aes-openssl 1000000000 0.01
