@@ -130,91 +130,121 @@ static const char *const dm_ciphers[] = {
 
 /* ---- configuration ---------------------------------------------------- */
 
-static int parse_dmcrypt(struct sector_cfg *c, const char *spec,
-                         unsigned key_bits, int given, unsigned sector_size)
-{
+/* A dm-crypt spec's three parts, CIPHER-CHAIN-IVGEN[:OPT], split; *opt:
+ * the OPT in spec, or NULL. */
+struct dm_spec {
 	char cipher[32], chain[16], iv[48], canon[64];
-	const char *d1 = strchr(spec, '-'), *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
-	const char *colon;
-	size_t l1, l2;
-	int ok = 0;
+	const char *opt;
+};
 
-	if (!d1 || (size_t)(d1 - spec) >= sizeof cipher) {
+static int dm_split(struct dm_spec *d, const char *spec)
+{
+	const char *d1 = strchr(spec, '-'), *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
+	char *colon;
+	size_t l1, l2;
+
+	if (!d1 || (size_t)(d1 - spec) >= sizeof d->cipher) {
 		cb_set_error("-e: '%s' is neither a geli algorithm nor a "
 		             "dm-crypt spec CIPHER-CHAIN-IVGEN", spec);
 		return -EINVAL;
 	}
 	l1 = (size_t)(d1 - spec);
 	l2 = d2 ? (size_t)(d2 - d1 - 1) : strlen(d1 + 1);
-	if (l2 >= sizeof chain || (d2 && strlen(d2 + 1) >= sizeof iv)) {
+	if (l2 >= sizeof d->chain || (d2 && strlen(d2 + 1) >= sizeof d->iv)) {
 		cb_set_error("-e: '%s': not a dm-crypt cipher spec", spec);
 		return -EINVAL;
 	}
-	memcpy(cipher, spec, l1);
-	cipher[l1] = 0;
-	memcpy(chain, d1 + 1, l2);
-	chain[l2] = 0;
-	snprintf(iv, sizeof iv, "%s", d2 ? d2 + 1 : "");
+	memcpy(d->cipher, spec, l1);
+	d->cipher[l1] = 0;
+	memcpy(d->chain, d1 + 1, l2);
+	d->chain[l2] = 0;
+	snprintf(d->iv, sizeof d->iv, "%s", d2 ? d2 + 1 : "");
+	d->opt = NULL;
+	if ((colon = strchr(d->iv, ':'))) {
+		*colon = 0;
+		d->opt = strchr(d2 + 1, ':') + 1;
+	}
+	snprintf(d->canon, sizeof d->canon, "%s(%s)", d->chain, d->cipher);
+	return 0;
+}
+
+/* The registry's cipher for CIPHER and CHAIN. */
+static int dm_cipher(struct sector_cfg *c, const struct dm_spec *d,
+                     const char *spec)
+{
+	int ok = 0;
+
 	for (const char *const *p = dm_ciphers; *p; p++)
-		if (!strcmp(*p, cipher))
+		if (!strcmp(*p, d->cipher))
 			ok = 1;
 	if (!ok) {
 		cb_set_error("-e: '%s': unknown cipher '%s' (aes, camellia, "
-		             "blowfish, des3_ede, cipher_null)", spec, cipher);
+		             "blowfish, des3_ede, cipher_null)", spec, d->cipher);
 		return -EINVAL;
 	}
-	snprintf(canon, sizeof canon, "%s(%s)", chain, cipher);
-	c->cipher = cb_alg_find(canon, NULL);
+	c->cipher = cb_alg_find(d->canon, NULL);
 	if (!c->cipher || c->cipher->kind != CB_CIPHER ||
-	    strcmp(c->cipher->name, canon)) {
-		cb_set_error("-e: '%s': no cipher %s", spec, canon);
+	    strcmp(c->cipher->name, d->canon)) {
+		cb_set_error("-e: '%s': no cipher %s", spec, d->canon);
 		return -EINVAL;
 	}
-	/* IV generator */
-	colon = strchr(iv, ':');
-	if (colon)
-		iv[colon - iv] = 0;
-	if (!*iv) {
-		if (c->cipher->iv_len) {
-			cb_set_error("-e: '%s': %s needs an IV generator (%s-%s-"
-			             "plain64, ...)", spec, canon, cipher, chain);
-			return -EINVAL;
-		}
-		c->ivgen = NULL;
-	} else {
-		c->ivgen = NULL;
-		for (size_t i = 0; i < NIVGENS; i++)
-			if (!strcmp(ivgens[i].name, iv))
-				c->ivgen = &ivgens[i];
-		if (!c->ivgen) {
-			cb_set_error("-e: '%s': unknown IV generator '%s' (plain, "
-			             "plain64, plain64be, essiv:sha256, benbi, null)",
-			             spec, iv);
-			return -EINVAL;
-		}
-		if (c->ivgen->opt != (colon != NULL)) {
-			cb_set_error("-e: '%s': %s %s", spec, iv, c->ivgen->opt
-			             ? "needs a hash (essiv:sha256)"
-			             : "takes no ':' option");
-			return -EINVAL;
-		}
-		c->ivopt = colon ? strchr(d2 + 1, ':') + 1 : NULL;
-		if (c->ivgen->opt && (strcmp(c->ivopt, "sha256") ||
-		                      strcmp(canon, "cbc(aes)"))) {
-			cb_set_error("-e: '%s': essiv is implemented as "
-			             "essiv(cbc(aes),sha256) only", spec);
-			return -EINVAL;
-		}
-		if (c->ivgen->gen == iv_benbi &&
-		    (c->cipher->block & (c->cipher->block - 1))) {
-			cb_set_error("-e: '%s': benbi needs a power-of-2 block", spec);
-			return -EINVAL;
-		}
+	return 0;
+}
+
+/* The IV generator, and what it needs of the cipher. */
+static int dm_ivgen(struct sector_cfg *c, const struct dm_spec *d,
+                    const char *spec)
+{
+	c->ivgen = NULL;
+	if (!*d->iv) {
+		if (!c->cipher->iv_len)
+			return 0;
+		cb_set_error("-e: '%s': %s needs an IV generator (%s-%s-plain64, "
+		             "...)", spec, d->canon, d->cipher, d->chain);
+		return -EINVAL;
 	}
+	for (size_t i = 0; i < NIVGENS; i++)
+		if (!strcmp(ivgens[i].name, d->iv))
+			c->ivgen = &ivgens[i];
+	if (!c->ivgen) {
+		cb_set_error("-e: '%s': unknown IV generator '%s' (plain, "
+		             "plain64, plain64be, essiv:sha256, benbi, null)",
+		             spec, d->iv);
+		return -EINVAL;
+	}
+	if (c->ivgen->opt != (d->opt != NULL)) {
+		cb_set_error("-e: '%s': %s %s", spec, d->iv, c->ivgen->opt
+		             ? "needs a hash (essiv:sha256)" : "takes no ':' option");
+		return -EINVAL;
+	}
+	c->ivopt = d->opt;
+	if (c->ivgen->opt && (strcmp(c->ivopt, "sha256") ||
+	                      strcmp(d->canon, "cbc(aes)"))) {
+		cb_set_error("-e: '%s': essiv is implemented as "
+		             "essiv(cbc(aes),sha256) only", spec);
+		return -EINVAL;
+	}
+	if (c->ivgen->gen == iv_benbi &&
+	    (c->cipher->block & (c->cipher->block - 1))) {
+		cb_set_error("-e: '%s': benbi needs a power-of-2 block", spec);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_dmcrypt(struct sector_cfg *c, const char *spec,
+                         unsigned key_bits, int given, unsigned sector_size)
+{
+	struct dm_spec d;
+	int rc;
+
+	if ((rc = dm_split(&d, spec)) < 0 || (rc = dm_cipher(c, &d, spec)) < 0 ||
+	    (rc = dm_ivgen(c, &d, spec)) < 0)
+		return rc;
 	if (!given)
 		key_bits = c->cipher->key.std[0];
 	if (!cb_alg_key_ok(c->cipher, key_bits)) {
-		cb_set_error("-l: %u is not a key size of %s", key_bits, canon);
+		cb_set_error("-l: %u is not a key size of %s", key_bits, d.canon);
 		return -EINVAL;
 	}
 	c->kind = SECTOR_DMCRYPT;
