@@ -470,10 +470,10 @@ static int row_point(struct cmp_point *p, const struct cb_csv *csv,
 		return -EINVAL;
 	}
 	p->median = bps;
-	/* one measurement (reps <= 1, as dd and the seeds): no spread is
-	 * known, whatever the column says */
-	p->rel_spread = numval(cb_csv_get(csv, row, "reps")) > 1 && !isnan(sp)
-	                ? sp : NAN;
+	/* no spread known: none given, or one measurement (reps 1, as dd
+	 * and the seeds: its 0 is no range) */
+	p->rel_spread = isnan(sp) || numval(cb_csv_get(csv, row, "reps")) == 1
+	                ? NAN : sp;
 	p->n = 1;
 	return row_samples(p, csv, row);
 }

@@ -7,7 +7,8 @@
  * samples (version 1 files, seeds): slower by more than the threshold and
  * by more than the two points' combined run-to-run spread is a
  * REGRESSION; where a side is one measurement (reps 1: dd, the seeds) its
- * spread is unknown, and a change past the threshold is "unsure".  A point that now fails its correctness gate is FAILED.
+ * spread is unknown, and a change past the threshold is "unsure".  A
+ * point that now fails its correctness gate is FAILED.
  * docs/compare.md states the rules.
  */
 #include <math.h>

@@ -260,37 +260,25 @@ static const struct cb_backend *pick_backend(const char *name)
 	return NULL;
 }
 
-/* The correctness gate: the sector-transform vectors on this backend.
- * 0 passed; CB_EXIT_FAIL a vector failed; CB_EXIT_USAGE no vectors
- * (refused without --no-gate). */
+/* The correctness gate: the sector-transform vectors on this backend,
+ * from the vectors every gate uses (kat_gate_load).  0 passed;
+ * CB_EXIT_FAIL a vector failed; CB_EXIT_USAGE no vectors (refused
+ * without --no-gate). */
 static int gate(const struct cb_backend *b, const struct sector_cfg *cfg,
                 int no_gate)
 {
-	struct vec_file *files = NULL;
-	size_t nfiles = 0;
+	const struct vec_file *files;
+	size_t nfiles;
 	struct kat_count cnt = {0};
-	const char *dir = kat_default_dir();
-	int missing = 0;
 
 	if (no_gate) {
 		cb_warn("dd: --no-gate: running without the sector-transform "
 		        "vectors");
 		return 0;
 	}
-	if (kat_load(dir, &files, &nfiles) < 0 ||
-	    kat_validate(files, nfiles) < 0) {
-		cb_err("dd: no usable vectors in %s: the correctness gate cannot "
-		       "run (set CRYPTOBENCH_VECTORS=DIR, or give --no-gate to run "
-		       "without it)", dir);
-		missing = 1;
-	} else {
-		sector_kat_run(b, files, nfiles, cfg, &cnt, stderr, 0);
-	}
-	for (size_t i = 0; i < nfiles; i++)
-		vec_free(&files[i]);
-	free(files);
-	if (missing)
+	if (kat_gate_load(&files, &nfiles) < 0)
 		return CB_EXIT_USAGE;
+	sector_kat_run(b, files, nfiles, cfg, &cnt, stderr, 0);
 	if (cnt.failed) {
 		cb_err("dd: backend %s fails %u sector-transform vector%s: no "
 		       "speed is reported", b->name, cnt.failed,

@@ -492,7 +492,7 @@ static struct vec_file *gate_files;
 static size_t gate_nfiles;
 static int gate_state;
 
-int kat_gate_load(void)
+int kat_gate_load(const struct vec_file **files, size_t *nfiles)
 {
 	if (!gate_state) {
 		gate_state = 1;
@@ -502,6 +502,10 @@ int kat_gate_load(void)
 			gate_nfiles = 0;
 		}
 	}
+	if (files)
+		*files = gate_files;
+	if (nfiles)
+		*nfiles = gate_nfiles;
 	if (gate_state > 0)
 		return 0;
 	cb_err("no usable known-answer vectors in %s: the correctness gate "
@@ -517,7 +521,7 @@ int kat_gate(const struct cb_impl *impl, unsigned *nrun)
 
 	if (nrun)
 		*nrun = 0;
-	if (kat_gate_load() < 0)
+	if (kat_gate_load(NULL, NULL) < 0)
 		return -ENOENT;
 	kat_run_impl(impl, b ? b->name : "?", gate_files, gate_nfiles, &cnt,
 	             stderr, 0);

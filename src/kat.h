@@ -86,9 +86,10 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
                   const struct vec_file *files, size_t nfiles,
                   struct kat_count *cnt, FILE *out, int verbose);
 
-/* Load the gate's vectors (kat_default_dir) once: 0, or -ENOENT with an
- * error printed saying that nothing is timed without --no-gate. */
-int kat_gate_load(void);
+/* The gates' vectors (kat_default_dir), loaded once for speed, bench and
+ * dd, in *files (owned here; either pointer may be NULL): 0, or -ENOENT
+ * with an error printed saying that nothing is timed without --no-gate. */
+int kat_gate_load(const struct vec_file **files, size_t *nfiles);
 /* The gate of speed/bench: run the default vectors for impl; 0 if all
  * that ran passed, -EBADMSG if one failed, -ENOENT without vectors. */
 int kat_gate(const struct cb_impl *impl, unsigned *nrun);

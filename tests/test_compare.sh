@@ -85,6 +85,12 @@ expect_exit 0 "one measurement, within threshold" "$CB" compare --threshold 10 "
 check "within the threshold is same" contains "$out" "-8.0%        -  same"
 expect_exit 0 "one side one measurement: its spread unknown" "$CB" compare "$T/nb.csv" "$T/on.csv"
 check "one side one measurement: unsure" contains "$out" "unsure"
+# no reps recorded but a spread given: the spread rule as before
+noreps() { sed 's/,3\.6,5,/,3.6,,/'; }
+noreps <"$T/nb.csv" >"$T/rb.csv"
+noreps <"$T/nn2.csv" >"$T/rn.csv"
+expect_exit 1 "empty reps, spread given: still the spread rule" "$CB" compare "$T/rb.csv" "$T/rn.csv"
+check "empty reps: REGRESSION with its spread" contains "$out" "-12.0%     9.0%  REGRESSION"
 
 # repeated runs: the median (1000, 1100, 5000 -> 1100 MB/s) against 1000
 { echo "$H"
