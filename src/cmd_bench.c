@@ -9,12 +9,11 @@
  *
  * --budget SECONDS (default 170: `make bench` in about 3 minutes) is
  * spread over the points: the plan is counted first and said, the dd
- * matrix runs, and the time left is divided between the points (a floor
- * per point; the sector pass measures what a point costs beyond its time
- * box, and the main pass is sized from that, with fewer samples a point
- * when even the floor would not fit; the last 12 % resamples the points
- * whose spread is widest).  --full: no budget (1 s a
- * point, dd count=200).  ^C stops between points and keeps what was
+ * matrix runs, and each of the three speed passes gets the share of the
+ * time left that its points are of all points.  A pass takes samples of
+ * 2 ms round robin over all of its points until its time is spent (at
+ * least 9 a point), so every point gets the same number of samples spread
+ * over the whole pass.  --full: no budget (1 s a point, dd count=200).  ^C stops between points and keeps what was
  * measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
  * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
  * one-screen summary on stdout (the full tables too with -v or
@@ -40,15 +39,15 @@
 #include "rpt.h"
 #include "speed_opts.h"
 #include "sysinfo.h"
+#include "timing.h"
 #include "util.h"
 
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
-#define POINT_FLOOR     0.006   /* seconds a point gets at the least    */
-#define POINT_COST0     0.045   /* first guess of a point's extra cost  */
+#define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
+#define ROUNDS_MIN      9       /* rounds a point gets at the least     */
+#define VISIT_COST0     0.0032  /* first guess of a visit: the sample,
+                                   its warm-up, canary and clock      */
 #define RESERVE         4.0     /* clock, files, report                 */
-#define REFINE_SHARE    0.12    /* of the main pass's time: resampling  */
-#define REFINE_SPREAD   0.05    /* a point wider than this is resampled */
-#define REFINE_REPS     7
 
 struct bench {
 	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
@@ -171,7 +170,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
 		return -EINVAL;
 	if (!b->c.full && b->o.warmup < 0)
-		b->o.warmup = 0.015;     /* once per point, before its samples */
+		b->o.warmup = 0.005;     /* once per point, before its samples */
 	all_algs(b);
 	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
 		return -EINVAL;
@@ -203,19 +202,11 @@ static int bench_paths(struct bench *b)
 	return 0;
 }
 
-/* Seconds per point for n points in the time left, given the extra cost
- * of a point beyond its time box. */
-static double per_point(double left, size_t n, double cost)
-{
-	double s = n ? left / (double)n - cost : 1;
-
-	return s < POINT_FLOOR ? POINT_FLOOR : s;
-}
-
 static void say_plan(const struct bench *b)
 {
-	double need = (double)(b->npts + b->nsec) * (POINT_FLOOR + POINT_COST0);
-	struct speed_opts t = b->o;
+	double left = b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
+	              (double)b->o.nbackends;
+	double round = (double)(b->npts + b->nsec) * VISIT_COST0;
 
 	fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points (every "
 	        "key size, %zu request sizes,\n       both directions), %zu "
@@ -228,13 +219,13 @@ static void say_plan(const struct bench *b)
 		        b->o.sec);
 		return;
 	}
-	t.sec = per_point(b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
-	                  (double)b->o.nbackends, b->npts + b->nsec, POINT_COST0);
-	fprintf(stderr, "bench: budget %.0f s: about %.0f ms per point, %u "
-	        "samples each", b->c.budget, 1e3 * t.sec, plan_samples(&t));
-	if (need > b->c.budget)
-		fprintf(stderr, ";\n       it does not fit: the floor (%.0f ms a "
-		        "point) needs about %.0f s", 1e3 * POINT_FLOOR, need);
+	fprintf(stderr, "bench: budget %.0f s: samples of %.0f ms, round robin "
+	        "over every point until the budget\n       is spent: about %.0f "
+	        "samples a point", b->c.budget, 1e3 * BENCH_SAMPLE, left / round);
+	if (left / round < ROUNDS_MIN)
+		fprintf(stderr, ";\n       it does not fit: %d samples a point "
+		        "need about %.0f s", ROUNDS_MIN,
+		        b->c.budget - left + ROUNDS_MIN * round);
 	fputc('\n', stderr);
 }
 
@@ -270,24 +261,20 @@ static int run_geli(struct bench *b)
 	return 0;
 }
 
-/* One speed pass appended to b->res; its extra cost per point. */
-static int run_pass(struct bench *b, const struct speed_opts *o, size_t n,
-                    double *cost)
+/* One speed pass appended to b->res.  0 or -1. */
+static int run_pass(struct bench *b, const struct speed_opts *o)
 {
 	struct cb_result *r = NULL;
 	size_t nr = 0, nf = 0;
-	double t = now();
 	int rc;
 
-	if (bench_stopped() || !n)
+	if (bench_stopped())
 		return 0;
 	rc = speed_run(o, &r, &nr, &nf);
 	if (rc == CB_EXIT_SKIP)
 		return 0;
 	if (rc != CB_EXIT_OK)
 		return -1;
-	if (cost)
-		*cost = (now() - t) / (double)n - o->sec;
 	b->res = cb_xrealloc(b->res, (b->nres + nr) * sizeof *b->res);
 	memcpy(b->res + b->nres, r, nr * sizeof *r);
 	b->nres += nr;
@@ -296,210 +283,44 @@ static int run_pass(struct bench *b, const struct speed_opts *o, size_t n,
 	return 0;
 }
 
-/*
- * Size the main pass to the time left: most of a point's extra cost is
- * per sample (a warm-up each), so when even the floor does not fit with
- * 3 samples a point, take 2, then 1, before running over.
- */
-static void main_pass_fit(struct bench *b, double left, double cost)
+/* A pass under the budget: samples of BENCH_SAMPLE in rounds over all of
+ * its points until `share` of the time left is spent. */
+static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
 {
-	unsigned reps = b->o.reps;
+	double left = b->c.budget - RESERVE - (now() - b->t0);
 
-	while (reps > 1 && (double)b->npts * (POINT_FLOOR +
-	                                      cost * reps / b->o.reps) > left)
-		reps--;
-	if (reps != b->o.reps) {
-		fprintf(stderr, "bench: %zu points do not fit the %.0f s left at "
-		        "%u samples a point: %u each\n", b->npts, left, b->o.reps,
-		        reps);
-		cost = cost * reps / b->o.reps;
-		b->o.warmup = b->o.warmup * reps / b->o.reps;
-		b->o.reps = reps;
-	}
-	b->o.sec = per_point(left, b->npts, cost);
-}
-
-/* b->o narrowed to its k-th algorithm (sizes and keys shared). */
-static struct speed_opts one_alg(const struct bench *b, size_t k)
-{
-	struct speed_opts one = b->o;
-
-	one.algs[0] = b->o.algs[k];
-	one.nalgs = 1;
-	return one;
+	o->sample = BENCH_SAMPLE;
+	o->reps = b->o.reps ? b->o.reps : CB_MAX_REPS;
+	o->min_rounds = ROUNDS_MIN < o->reps ? ROUNDS_MIN : o->reps;
+	o->until_ns = cb_now_ns() + (uint64_t)((left > 0 ? left : 0) * share *
+	                                       1e9);
 }
 
 /*
- * The main pass an algorithm at a time, the largest first: before each,
- * the time per point is recomputed from what the points so far really
- * cost, so the pass ends near the budget however busy the machine is.
+ * The sector passes, then the main pass.  Each pass is one round robin
+ * over all of its points (every algorithm at once), so that a point's
+ * samples spread over the whole pass and a minute when the machine was
+ * busy touches every point a little instead of a few points a lot.
  */
-static int main_pass(struct bench *b, double cost)
-{
-	struct { size_t alg, n; } ch[MAX_SEL], t;
-	size_t nch = 0, left = 0, done = 0;
-	double spent = 0, boxed = 0;
-	double end = now() + (b->c.budget - RESERVE - (now() - b->t0)) *
-	             (1 - REFINE_SHARE);    /* the rest: refine() */
-
-	for (size_t k = 0; k < b->o.nalgs; k++) {
-		struct speed_opts one = one_alg(b, k);
-
-		ch[nch].alg = k;
-		if ((ch[nch].n = count_points(&one, NULL)))
-			left += ch[nch++].n;
-	}
-	for (size_t i = 1; i < nch; i++)          /* largest first */
-		for (size_t j = i; j > 0 && ch[j].n > ch[j - 1].n; j--) {
-			t = ch[j];
-			ch[j] = ch[j - 1];
-			ch[j - 1] = t;
-		}
-	for (size_t c = 0; c < nch && !bench_stopped(); c++) {
-		struct speed_opts one = one_alg(b, ch[c].alg);
-		double t0 = now();
-
-		if (!b->c.full) {
-			if (done)
-				cost = (spent - boxed) / (double)done;
-			one.sec = per_point(end - t0, left, cost);
-		}
-		if (run_pass(b, &one, ch[c].n, NULL) < 0)
-			return -1;
-		spent += now() - t0;
-		boxed += one.sec * (double)ch[c].n;
-		done += ch[c].n;
-		left -= ch[c].n;
-	}
-	return 0;
-}
-
-/* The same point: its result is replaced by a resampled one. */
-static int same_point(const struct cb_result *a, const struct cb_result *b)
-{
-	return !strcmp(a->backend, b->backend) && !strcmp(a->driver, b->driver) &&
-	       !strcmp(a->alg, b->alg) && a->key_bits == b->key_bits &&
-	       a->block_bytes == b->block_bytes && a->sector_bytes == b->sector_bytes &&
-	       !strcmp(a->direction, b->direction);
-}
-
-/* Resample point i (and its series' other wide points) with more samples;
- * the new results replace the old.  0 or -1. */
-static int resample(struct bench *b, size_t i, double sec)
-{
-	const struct cb_result *w = &b->res[i];
-	struct speed_opts o = b->o;
-	struct cb_result *r = NULL;
-	uint64_t key = w->key_bits, size = w->block_bytes;
-	size_t nr = 0, nf = 0;
-
-	o.backends[0] = cb_backend_find(w->backend);
-	o.nbackends = 1;
-	o.all_backends = 0;
-	for (size_t k = 0; k < b->o.nalgs; k++)
-		if (!strcmp(b->o.algs[k].alg->name, w->alg))
-			o.algs[0] = b->o.algs[k];
-	o.nalgs = 1;
-	o.driver_sub = w->driver;
-	o.keys = w->key_bits ? &key : NULL;
-	o.nkeys = w->key_bits ? 1 : 0;
-	o.sizes = &size;
-	o.nsizes = 1;
-	o.enc = !strcmp(w->direction, "encrypt");
-	o.dec = !strcmp(w->direction, "decrypt");
-	o.sector = w->sector_bytes;
-	o.reps = REFINE_REPS;
-	o.sec = sec;
-	o.progress = 0;
-	if (!o.backends[0] || speed_run(&o, &r, &nr, &nf) != CB_EXIT_OK)
-		return -1;
-	for (size_t k = 0; k < nr; k++) {
-		struct cb_result *old = &b->res[i];
-
-		if (r[k].status != CB_RES_OK || !same_point(old, &r[k])) {
-			free((void *)r[k].why);
-			free((void *)r[k].samples);
-			continue;
-		}
-		free((void *)old->why);
-		free((void *)old->samples);
-		*old = r[k];
-	}
-	free(r);
-	return 0;
-}
-
-/*
- * Spend what the budget kept back on the widest points: each with rel
- * spread above REFINE_SPREAD, widest first, is measured again with
- * REFINE_REPS samples while the time lasts.
- */
-static int refine(struct bench *b)
-{
-	size_t *idx = cb_xcalloc(b->nres + 1, sizeof *idx), n = 0, done = 0;
-	double t0 = now(), sec = 0.02;
-
-	for (size_t i = 0; i < b->nres; i++)
-		if (b->res[i].status == CB_RES_OK &&
-		    b->res[i].rel_spread > REFINE_SPREAD)
-			idx[n++] = i;
-	for (size_t i = 1; i < n; i++)            /* widest first */
-		for (size_t j = i; j > 0 && b->res[idx[j]].rel_spread >
-		                            b->res[idx[j - 1]].rel_spread; j--) {
-			size_t t = idx[j];
-
-			idx[j] = idx[j - 1];
-			idx[j - 1] = t;
-		}
-	for (size_t k = 0; k < n && !bench_stopped(); k++) {
-		double per = done ? (now() - t0) / (double)done : 0.15;
-
-		if (now() - b->t0 + per > b->c.budget - RESERVE)
-			break;
-		if (resample(b, idx[k], sec) < 0)
-			break;
-		done++;
-	}
-	if (n)
-		fprintf(stderr, "bench: %zu of %zu points wider than %.0f %% "
-		        "resampled with %d samples (%.0f s)\n", done, n,
-		        100 * REFINE_SPREAD, REFINE_REPS, now() - t0);
-	free(idx);
-	return 0;
-}
-
 static int run_passes(struct bench *b)
 {
-	double cost = POINT_COST0, left;
+	size_t left = b->npts + b->nsec;
 
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
 		size_t n = count_points(s, NULL);
 
-		if (!b->c.full) {
-			left = (b->c.budget - RESERVE - (now() - b->t0)) *
-			       (double)b->nsec / (double)(b->nsec + b->npts);
-			s->sec = per_point(left / 2, n, cost);
-		}
-		if (run_pass(b, s, n, &cost) < 0)
+		if (!b->c.full)
+			fit_pass(b, s, (double)n / (double)left);
+		left -= n;
+		if (run_pass(b, s) < 0)
 			return -1;
-		if (cost < 0.005)
-			cost = 0.005;
 	}
-	if (!b->c.full) {
-		/* A sector point is a series of its own: its gate is all its.
-		 * The main pass shares a gate between a series' sizes. */
-		double visits = b->o.reps * (0.005 + 0.002);
-		double gate = cost > visits ? cost - visits : 0;
-
-		cost = visits + gate * (double)b->nseries / (double)b->npts;
-		main_pass_fit(b, b->c.budget - RESERVE - (now() - b->t0), cost);
-	}
-	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points at "
-	        "about %.0f ms each\n", now() - b->t0, b->npts, 1e3 * b->o.sec);
-	if (main_pass(b, cost) < 0)
-		return -1;
-	return b->c.full ? 0 : refine(b);
+	if (!b->c.full)
+		fit_pass(b, &b->o, 1);
+	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
+	        now() - b->t0, b->npts);
+	return run_pass(b, &b->o);
 }
 
 /* Append the dd rows (their header left out) to the CSV. */

@@ -35,6 +35,9 @@ static void progress(const struct speed_opts *o, const struct plan *q,
 
 	if (!o->progress)
 		return;
+	if (o->until_ns)
+		eta = o->until_ns > cb_now_ns()
+		      ? (double)(o->until_ns - cb_now_ns()) / 1e9 : 0;
 	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  sample %u/%u: %s "
 	         "%s %u-bit %llu B %s", done + 1, total, (int)(eta / 60),
 	         (int)eta % 60, k + 1, n, q->backend->name, q->impl->driver,
@@ -113,11 +116,14 @@ struct meas {
 	double (*ghz)[CB_MAX_REPS + 1];   /* clock read around them         */
 	unsigned *nghz;
 	uint64_t *batch;            /* operations per batch (calibrated)    */
-	double *secs;
+	double *secs, *shared;      /* timed; left out as shared            */
 	uint64_t *ops;
+	unsigned *contended;
+	unsigned char (*cont)[CB_MAX_REPS]; /* 1: that sample was contended */
 	unsigned *cnt;              /* samples taken this pass (^C: fewer)  */
 	char *redo;                 /* 1: (re)take this point's samples     */
 	double ghz_last;            /* the latest clock reading             */
+	int first;                  /* the first pass (min_rounds hold)     */
 	struct gate gate;
 	struct bufs bf;
 	size_t nfail, todo, done, total;
@@ -212,6 +218,8 @@ static void measure_visit(struct meas *m, size_t i, unsigned k)
 		m->nghz[i] = 0;
 		m->ops[i] = 0;
 		m->secs[i] = 0;
+		m->shared[i] = 0;
+		m->contended[i] = 0;
 		m->ghz[i][m->nghz[i]++] = m->ghz_last;
 	}
 	rc = visit_prep(m, i, &run);
@@ -225,10 +233,13 @@ static void measure_visit(struct meas *m, size_t i, unsigned k)
 		return;
 	}
 	m->rate[i][k] = smp.rate;
+	m->cont[i][k] = (unsigned char)smp.contended;
 	m->cnt[i]++;
 	m->ghz[i][m->nghz[i]++] = m->ghz_last;
 	m->ops[i] += smp.ops;
 	m->secs[i] += smp.secs;
+	m->shared[i] += smp.shared;
+	m->contended[i] += smp.contended;
 	cb_iso_time(m->res[i].timestamp, sizeof m->res[i].timestamp);
 }
 
@@ -247,10 +258,24 @@ static double drift_of(const struct meas *m, size_t i)
 	return (hi - lo) / st.median;
 }
 
-/* One pass: the samples of every point marked redo, round robin. */
+/* Another round fits before o->until_ns (always, without one). */
+static int round_fits(const struct meas *m, unsigned k, uint64_t round_ns)
+{
+	const struct speed_opts *o = m->o;
+
+	if (!o->until_ns)
+		return 1;
+	if (k < o->min_rounds && m->first)
+		return 1;
+	return cb_now_ns() + round_ns < o->until_ns;
+}
+
+/* One pass: the samples of every point marked redo, round robin; with a
+ * deadline, rounds go on while the next one fits. */
 static void measure_pass(struct meas *m)
 {
 	unsigned rounds = 0;
+	uint64_t round_ns = 0;
 
 	m->total = m->done;
 	for (size_t i = 0; i < m->n; i++)
@@ -260,10 +285,16 @@ static void measure_pass(struct meas *m)
 				rounds = m->p[i].samples;
 		}
 	m->ghz_last = cb_measure_ghz_quick();
-	for (unsigned k = 0; k < rounds && !cb_stop; k++)
+	for (unsigned k = 0; k < rounds && !cb_stop &&
+	                     round_fits(m, k, round_ns); k++) {
+		uint64_t t0 = cb_now_ns();
+
 		for (size_t i = 0; i < m->n && !cb_stop; i++)
 			if (m->redo[i] && k < m->p[i].samples)
 				measure_visit(m, i, k);
+		round_ns = cb_now_ns() - t0;
+	}
+	m->first = 0;
 }
 
 /* Mark the points whose clock moved more than allowed; how many. */
@@ -279,6 +310,7 @@ static size_t mark_drifted(struct meas *m)
 			continue;
 		r->ghz_drift = drift_of(m, i);
 		if (r->ghz_drift > m->o->drift_max && !cb_stop &&
+		    !m->o->until_ns &&     /* a deadline: drift reported only */
 		    r->resampled < m->o->resample_max) {
 			m->redo[i] = 1;
 			r->resampled++;
@@ -288,23 +320,41 @@ static size_t mark_drifted(struct meas *m)
 	return n;
 }
 
+/*
+ * The samples point i's statistics use, into a new array (*n of them):
+ * the uncontended ones when there are at least CB_SAMPLES_CLEAN of them and
+ * they are at least half; every sample otherwise (the machine was never
+ * quiet enough: the CI will say so).
+ */
+static double *samples_of(const struct meas *m, size_t i, unsigned *n)
+{
+	unsigned all = m->cnt[i], clean = all - m->contended[i], k, j = 0;
+	double *s = cb_xmalloc((all ? all : 1) * sizeof *s);
+	int drop = clean >= CB_SAMPLES_CLEAN && 2 * clean >= all;
+
+	for (k = 0; k < all; k++)
+		if (!drop || !m->cont[i][k])
+			s[j++] = m->rate[i][k];
+	*n = j;
+	return s;
+}
+
 /* 4: median, its CI, MAD, the spread, the fit. */
 static void measure_summary(struct meas *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		struct cb_result *r = &m->res[i];
-		unsigned n = m->cnt[i];
 		struct cb_stats st;
+		unsigned n;
 		double *s;
 
-		if (r->status == CB_RES_OK && !n) {
+		if (r->status == CB_RES_OK && !m->cnt[i]) {
 			r->status = CB_RES_SKIP;     /* ^C came first */
 			r->why = cb_xstrdup("interrupted before it was measured");
 		}
 		if (r->status != CB_RES_OK)
 			continue;
-		s = cb_xmalloc(n * sizeof *s);
-		memcpy(s, m->rate[i], n * sizeof *s);
+		s = samples_of(m, i, &n);
 		r->samples = s;
 		r->reps = n;
 		if (cb_stats_summary(s, n, &st) < 0)
@@ -319,6 +369,8 @@ static void measure_summary(struct meas *m)
 		r->ns_per_byte = 1e9 / r->bytes_per_sec;
 		r->seconds = m->secs[i];
 		r->bytes_total = m->ops[i] * m->p[i].size;
+		r->shared = m->shared[i] / m->cnt[i];
+		r->contended = m->contended[i];
 	}
 	for (size_t i = 0, from = 0; i <= m->n; i++)
 		if (i == m->n || (i && !same_series(&m->p[i], &m->p[i - 1]))) {
@@ -356,6 +408,9 @@ static void meas_alloc(struct meas *m)
 	m->nghz = cb_xcalloc(n, sizeof *m->nghz);
 	m->batch = cb_xcalloc(n, sizeof *m->batch);
 	m->secs = cb_xcalloc(n, sizeof *m->secs);
+	m->shared = cb_xcalloc(n, sizeof *m->shared);
+	m->contended = cb_xcalloc(n, sizeof *m->contended);
+	m->cont = cb_xcalloc(n, sizeof *m->cont);
 	m->ops = cb_xcalloc(n, sizeof *m->ops);
 	m->redo = cb_xcalloc(n, 1);
 	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
@@ -378,6 +433,9 @@ static void meas_free(struct meas *m)
 	free(m->nghz);
 	free(m->batch);
 	free(m->secs);
+	free(m->shared);
+	free(m->contended);
+	free(m->cont);
 	free(m->ops);
 	free(m->redo);
 	free(m->cnt);
@@ -400,7 +458,7 @@ static void meas_free(struct meas *m)
 size_t measure(const struct speed_opts *o, const struct plan *p,
                size_t n, struct cb_result *res)
 {
-	struct meas m = { .o = o, .p = p, .n = n, .res = res };
+	struct meas m = { .o = o, .p = p, .n = n, .res = res, .first = 1 };
 	cpu_set_t old;
 	int pinned = pin_cpu(&old) == 0;
 

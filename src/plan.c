@@ -84,6 +84,8 @@ unsigned plan_samples(const struct speed_opts *o)
 
 double plan_sample_sec(const struct speed_opts *o)
 {
+	if (o->sample > 0)
+		return o->sample;
 	return o->sec / plan_samples(o);
 }
 

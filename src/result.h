@@ -65,6 +65,9 @@ struct cb_result {
 	                                when not read                           */
 	int noisy;                   /* CI half-width / median > 2 %            */
 	unsigned resampled;          /* times retaken because the clock moved  */
+	double shared;               /* share of the timed segments left out:
+	                                the core was shared (timing.h)      */
+	unsigned contended;          /* samples with too few clean segments  */
 	uint64_t bytes_total;        /* bytes processed in the timed reps
 	                                (dd: bytes transferred)                 */
 	double seconds;              /* timed seconds over all reps (dd:

@@ -23,6 +23,8 @@
 #define CB_SAMPLE_SEC  0.02   /* a sample's length without --reps      */
 #define CB_SAMPLES_MIN 15     /* ... and how many, at least and most   */
 #define CB_SAMPLES_MAX 50
+#define CB_SAMPLES_CLEAN 5    /* uncontended samples enough to drop the
+                                 contended ones (measure.c)          */
 #define CB_DRIFT_MAX   0.05   /* retake a point whose clock moved more */
 #define CB_MB_MAX      64     /* --mb: at most this many in flight     */
 #define CB_MB_BYTES    (256u << 20) /* ... and this many bytes in all  */
@@ -52,6 +54,11 @@ struct speed_opts {
 	double sec, warmup;         /* per point: all samples; the first
 	                               warm-up (calibration)                */
 	unsigned reps;              /* samples per point; 0: from --sec     */
+	double sample;              /* > 0: every sample this long, and the
+	                               samples go on in rounds until
+	                               until_ns (bench), at most reps    */
+	uint64_t until_ns;          /* cb_now_ns() to stop starting rounds */
+	unsigned min_rounds;        /* ... but not before this many         */
 	double drift_max;           /* retake a point whose clock moved more */
 	unsigned resample_max;      /* ... at most this many times          */
 	int enc, dec;

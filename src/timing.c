@@ -115,9 +115,9 @@ double cb_measure_ghz_quick(void)
 {
 	if (!add_chain(1))
 		return 0;
-	/* 3 x 5e5 cycles, ~0.4 ms, on the thread's CPU time: a trial the
+	/* 3 x 1.5e5 cycles, ~0.15 ms, on the thread's CPU time: a trial the
 	 * scheduler interrupts still counts only the cycles it ran */
-	return ghz_best(5000, 3, cb_cpu_ns);
+	return ghz_best(1500, 3, cb_cpu_ns);
 }
 
 /* ---- time-boxed repetitions ------------------------------------------- */
@@ -145,15 +145,124 @@ double cb_median(const double *v, size_t n)
 	return m;
 }
 
+/* ---- the contention canary --------------------------------------------- */
+
 /*
- * Run batches of `batch` operations until `budget_ns` has passed; the
- * clock is read once per batch.  The overshoot is at most one batch, and
- * the rate uses the operations actually done over the time actually taken.
+ * Four independent integer add chains and four vector ones: six
+ * instructions a cycle wanted, on the integer and the vector ports both,
+ * so the loop is bound by the ports and the front end, the resources a busy
+ * SMT sibling takes half of whatever it runs.  A dependent chain (the clock
+ * loop above) barely notices a sibling; this loop slows to about half
+ * while one is busy, which is how a sample learns that the core was shared.
+ * Returns 0 where there is no such loop.
  */
-static int run_boxed(cb_run_fn fn, void *arg, uint64_t batch,
-                     uint64_t budget_ns, uint64_t *ops, uint64_t *ns)
+static int wide_adds(unsigned long iters)
 {
-	uint64_t t0 = cb_now_ns(), t = t0, n = 0;
+#if defined(__x86_64__)
+	unsigned long a = 0, b = 0, c = 0, d = 0;
+
+	__asm__ volatile("pxor %%xmm8, %%xmm8\n\tpxor %%xmm9, %%xmm9\n\t"
+	                 "pxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n"
+	                 "1:\n\t"
+	                 ".rept 10\n\t"
+	                 "add $1, %0\n\tpaddq %%xmm8, %%xmm8\n\t"
+	                 "add $1, %1\n\tpaddq %%xmm9, %%xmm9\n\t"
+	                 "add $1, %2\n\tpaddq %%xmm10, %%xmm10\n\t"
+	                 "add $1, %3\n\tpaddq %%xmm11, %%xmm11\n\t"
+	                 ".endr\n\t"
+	                 "dec %4\n\t"
+	                 "jnz 1b"
+	                 : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(iters)
+	                 : : "cc", "xmm8", "xmm9", "xmm10", "xmm11");
+	return 1;
+#elif defined(__aarch64__)
+	unsigned long a = 0, b = 0, c = 0, d = 0;
+
+	__asm__ volatile("movi v16.2d, #0\n\tmovi v17.2d, #0\n\t"
+	                 "movi v18.2d, #0\n\tmovi v19.2d, #0\n"
+	                 "1:\n\t"
+	                 ".rept 10\n\t"
+	                 "add %0, %0, #1\n\tadd v16.2d, v16.2d, v16.2d\n\t"
+	                 "add %1, %1, #1\n\tadd v17.2d, v17.2d, v17.2d\n\t"
+	                 "add %2, %2, #1\n\tadd v18.2d, v18.2d, v18.2d\n\t"
+	                 "add %3, %3, #1\n\tadd v19.2d, v19.2d, v19.2d\n\t"
+	                 ".endr\n\t"
+	                 "subs %4, %4, #1\n\t"
+	                 "b.ne 1b"
+	                 : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(iters)
+	                 : : "cc", "v16", "v17", "v18", "v19");
+	return 1;
+#else
+	(void)iters;
+	return 0;
+#endif
+}
+
+#define CANARY_ITERS 150        /* 12000 adds: ~0.7 us at 6 a cycle   */
+
+static double canary_best;      /* the fastest reading so far, adds/ns */
+static int canary_off;          /* cb_canary_enable(0), or no loop     */
+
+/* The default canary: 1 if the core ran the wide loop at full speed (at
+ * least CB_CANARY_SHARE of the fastest run seen), 0 if it was shared. */
+static int canary_wide(void)
+{
+	uint64_t t0, t1;
+	double rate;
+
+	t0 = cb_now_ns();
+	wide_adds(CANARY_ITERS);
+	t1 = cb_now_ns();
+	if (t1 <= t0)
+		return 1;
+	rate = CANARY_ITERS * 80.0 / (double)(t1 - t0);
+	if (rate > canary_best)
+		canary_best = rate;
+	return rate >= CB_CANARY_SHARE * canary_best;
+}
+
+static int (*canary_fn)(void) = canary_wide;
+
+void cb_canary_enable(int on)
+{
+	canary_off = !on || !wide_adds(1);
+	if (!canary_off && canary_best == 0)
+		for (int i = 0; i < 64; i++)    /* a first reference */
+			canary_wide();
+}
+
+void cb_canary_set(int (*fn)(void))
+{
+	canary_fn = fn ? fn : canary_wide;
+}
+
+static int canary_clean(void)
+{
+	if (canary_off)
+		return 1;
+	if (canary_fn == canary_wide && canary_best == 0)
+		cb_canary_enable(1);
+	return canary_fn();
+}
+
+/* ---- one sample: segments between canary readings ------------------------ */
+
+struct seg_sum {
+	uint64_t ops, ns, cpu;
+};
+
+static void seg_add(struct seg_sum *a, uint64_t ops, uint64_t ns, uint64_t cpu)
+{
+	a->ops += ops;
+	a->ns += ns;
+	a->cpu += cpu;
+}
+
+/* One segment: batches for about CB_SEGMENT_NS; its ops, wall and CPU ns. */
+static int run_segment(cb_run_fn fn, void *arg, uint64_t batch,
+                       uint64_t *ops, uint64_t *ns, uint64_t *cpu)
+{
+	uint64_t c0 = cb_cpu_ns(), t0 = cb_now_ns(), t, c1, n = 0;
 	int rc;
 
 	do {
@@ -161,24 +270,42 @@ static int run_boxed(cb_run_fn fn, void *arg, uint64_t batch,
 			return rc;
 		n += batch;
 		t = cb_now_ns();
-	} while (t - t0 < budget_ns);
+	} while (t - t0 < CB_SEGMENT_NS);
+	c1 = cb_cpu_ns();
 	*ops = n;
 	*ns = t - t0 ? t - t0 : 1;
+	*cpu = c1 > c0 ? c1 - c0 : *ns;
 	return 0;
 }
 
-/* run_boxed, also reading the thread's CPU time around the box. */
-static int run_boxed_cpu(cb_run_fn fn, void *arg, uint64_t batch,
-                         uint64_t budget_ns, struct cb_sample *s)
+/*
+ * Run segments until `budget_ns` of them were clean (the canary read
+ * clean on both sides), or four budgets have passed; the sample is the
+ * clean segments, or every segment when too few were clean (s->contended).
+ */
+static int run_sample(cb_run_fn fn, void *arg, uint64_t batch,
+                      uint64_t budget_ns, struct cb_sample *s)
 {
-	uint64_t c0 = cb_cpu_ns(), ns, c1;
-	int rc;
+	struct seg_sum clean = {0}, all = {0}, *use;
+	int before = canary_clean(), after, rc;
 
-	if ((rc = run_boxed(fn, arg, batch, budget_ns, &s->ops, &ns)) < 0)
-		return rc;
-	c1 = cb_cpu_ns();
-	s->secs = (double)ns / 1e9;
-	s->cpu_secs = c1 > c0 ? (double)(c1 - c0) / 1e9 : s->secs;
+	do {
+		uint64_t ops, ns, cpu;
+
+		if ((rc = run_segment(fn, arg, batch, &ops, &ns, &cpu)) < 0)
+			return rc;
+		after = canary_clean();
+		seg_add(&all, ops, ns, cpu);
+		if (before && after)
+			seg_add(&clean, ops, ns, cpu);
+		before = after;
+	} while (clean.ns < budget_ns && all.ns < 4 * budget_ns);
+	s->contended = clean.ns < budget_ns / 2;
+	use = s->contended ? &all : &clean;
+	s->ops = use->ops;
+	s->secs = (double)use->ns / 1e9;
+	s->cpu_secs = use->cpu ? (double)use->cpu / 1e9 : s->secs;
+	s->shared = all.ns ? 1 - (double)clean.ns / (double)all.ns : 0;
 	return 0;
 }
 
@@ -222,7 +349,7 @@ int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
 	while (cb_now_ns() - t0 < wns)
 		if ((rc = fn(arg, batch)) < 0)
 			return rc;
-	if ((rc = run_boxed_cpu(fn, arg, batch, ns, s)) < 0)
+	if ((rc = run_sample(fn, arg, batch, ns, s)) < 0)
 		return rc;
 	s->rate = (double)s->ops / s->cpu_secs;
 	return 0;

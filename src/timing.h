@@ -31,7 +31,7 @@ const char *cb_clock_name(void);
  * for this architecture (cycles are then not reported).
  */
 double cb_measure_ghz(void);
-/* The same loop, short (~0.4 ms, no spin-up): taken around each sample to
+/* The same loop, short (~0.15 ms, no spin-up): taken around each sample to
  * see the clock move.  0 where there is no such loop. */
 double cb_measure_ghz_quick(void);
 
@@ -49,17 +49,38 @@ int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
 /* One sample: operations done, seconds taken, ops/s. */
 struct cb_sample {
 	uint64_t ops;
-	double secs;         /* wall-clock seconds of the timed box          */
-	double cpu_secs;     /* the thread's CPU seconds in it               */
+	double secs;         /* wall-clock seconds of the clean segments     */
+	double cpu_secs;     /* the thread's CPU seconds in them             */
 	double rate;         /* ops / cpu_secs                               */
+	double shared;       /* share of the box the core was shared         */
+	int contended;       /* too little was clean: every segment counted  */
 };
 
 /*
+ * The contention canary.  A sample is timed in segments of CB_SEGMENT_NS;
+ * between two segments a ~0.7 us loop of independent integer and vector
+ * add chains is timed.  It runs at half speed while the core's SMT sibling is busy (on a
+ * VM: another tenant's vCPU on the same core), which halves the throughput
+ * of any code bound by the core's ports.  A segment counts only when the
+ * canary read at least CB_CANARY_SHARE of its fastest speed on both sides
+ * of it; a sample is `sample` seconds of clean segments, or, when fewer
+ * than half are clean in four times that, every segment (contended).
+ */
+#define CB_SEGMENT_NS   50000   /* 0.05 ms                               */
+#define CB_CANARY_SHARE 0.75
+
+/* Turn the canary on (the default) or off: off, every segment counts. */
+void cb_canary_enable(int on);
+/* Tests: replace the canary by fn (1 clean, 0 shared); NULL restores it. */
+void cb_canary_set(int (*fn)(void));
+
+/*
  * One sample: batches of `batch` run untimed for `warm` seconds, then
- * timed until `sample` seconds (at least 1 ms) have passed; the clock is
- * read once per batch.  The rate is over the thread's CPU time in the
- * box, so time the scheduler gave to other processes does not count (as
- * `openssl speed` without -elapsed).  0 or the operation's error.
+ * timed in segments, as above, until `sample` seconds (at least 1 ms) of
+ * them were clean; the clock is read once per batch.  The rate is over the
+ * thread's CPU time in those segments, so time the scheduler gave to other
+ * processes does not count (as `openssl speed` without -elapsed).  0 or
+ * the operation's error.
  */
 int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
                    double warm, struct cb_sample *s);

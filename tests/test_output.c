@@ -382,6 +382,60 @@ static int fail_run(void *arg, uint64_t n)
 	return -EINVAL;
 }
 
+/* A fake canary and an operation that runs at half speed while it says
+ * the core is shared: 3 clean readings, then 2 shared, over and over. */
+static unsigned fake_reads;
+static int fake_shared;
+
+static int fake_canary(void)
+{
+	fake_shared = fake_reads++ % 5 >= 3;
+	return !fake_shared;
+}
+
+static int always_shared(void)
+{
+	fake_shared = 1;
+	return 0;
+}
+
+static int spin_run(void *arg, uint64_t n)
+{
+	(void)arg;
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t t0 = cb_now_ns(), us = fake_shared ? 40 : 20;
+
+		while (cb_now_ns() - t0 < us * 1000)
+			;
+	}
+	return 0;
+}
+
+/* The canary: shared segments are left out; a sample never clean is kept
+ * whole and said to be contended. */
+static void test_canary(void)
+{
+	struct cb_sample t;
+
+	cb_canary_set(fake_canary);
+	checkf(cb_time_sample(spin_run, NULL, 1, 0.01, 0, &t) == 0 &&
+	      !t.contended && t.shared > 0.3 && t.shared < 0.8 &&
+	      t.rate > 0.7 * 50000 && t.rate < 2 * 50000,
+	      "canary: the shared segments (half speed) are left out: %.0f "
+	      "ops/s (clean 50000), %.2f left out", t.rate, t.shared);
+	cb_canary_set(always_shared);
+	checkf(cb_time_sample(spin_run, NULL, 1, 0.005, 0, &t) == 0 &&
+	      t.contended && t.shared == 1 && t.rate < 0.7 * 50000 &&
+	      t.secs >= 0.019,
+	      "canary: never clean: four boxes, every segment, contended "
+	      "(%.0f ops/s)", t.rate);
+	cb_canary_set(NULL);
+	cb_canary_enable(0);
+	check(cb_time_sample(spin_run, NULL, 1, 0.005, 0, &t) == 0 &&
+	      !t.contended && t.shared == 0, "canary off: every segment counts");
+	cb_canary_enable(1);
+}
+
 static void test_engine(void)
 {
 	double v[] = { 5, 1, 3 }, w[] = { 4, 1, 3, 2 };
@@ -469,6 +523,7 @@ int main(void)
 	test_tcrypt_forms();
 	test_csv();
 	test_engine();
+	test_canary();
 	test_dd_lines();
 	return finish();
 }
