@@ -37,6 +37,23 @@ struct cb_result;
 int bench_geli_results(const char *path, struct cb_csv *csv,
                        struct cb_result **res, size_t *n);
 
+/* One CSV row as a result: identity, status, rates, times (strings point
+ * into c); not the samples. */
+struct cb_csv_rec;
+void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
+                      struct cb_result *r);
+
+/*
+ * Several processes (bench_pool.c): run `cryptobench bench ARGS --part
+ * FILE --budget S` (self: this binary) and wait; then pool the samples of
+ * FILE's rows into the same points of res (n of them).  0, or -1
+ * (message printed; res keeps what it had).
+ */
+int bench_part_spawn(const char *self, int argc, char **argv,
+                     const char *file, double budget);
+int bench_pool(struct cb_result *res, size_t n, const char *file,
+               size_t *pooled);
+
 /* 1 once SIGINT was seen (cb_stop, util.h). */
 int bench_stopped(void);
 

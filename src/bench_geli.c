@@ -142,8 +142,7 @@ static const struct {
 };
 #undef COL
 
-/* One CSV row of dd as a result (strings point into c). */
-static void dd_result(const struct cb_csv *c, const struct cb_csv_rec *row,
+void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
                       struct cb_result *r)
 {
 	const char *st = dd_str(c, row, "status");
@@ -184,6 +183,6 @@ int bench_geli_results(const char *path, struct cb_csv *c,
 	}
 	*res = cb_xcalloc(c->nrows ? c->nrows : 1, sizeof **res);
 	for (size_t i = 0; i < c->nrows; i++)
-		dd_result(c, &c->rows[i], &(*res)[(*n)++]);
+		bench_csv_result(c, &c->rows[i], &(*res)[(*n)++]);
 	return 0;
 }

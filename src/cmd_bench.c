@@ -44,7 +44,8 @@
 
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
 #define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
-#define ROUNDS_MIN      9       /* rounds a point gets at the least     */
+#define ROUNDS_MIN      9       /* samples a point gets at the least,   */
+#define ROUNDS_MIN_PART 5       /* ... and from each of several processes */
 #define VISIT_COST0     0.0032  /* first guess of a visit: the sample,
                                    its warm-up, canary and clock      */
 #define RESERVE         4.0     /* clock, files, report                 */
@@ -55,7 +56,9 @@ struct bench {
 	size_t npts, nsec, ngeli, nseries;
 	const char *names[64];         /* every algorithm, NULL-ended        */
 	char path[3][4096];            /* csv, json, dd rows                 */
-	double t0;
+	double t0, pass_end;           /* start; this process's passes end  */
+	int argc;
+	char **argv;
 	uint64_t dd_count;
 	struct cb_result *res;
 	size_t nres, nfail;
@@ -202,6 +205,12 @@ static int bench_paths(struct bench *b)
 	return 0;
 }
 
+/* How many processes share the speed passes (--full: one). */
+static unsigned nprocs(const struct bench *b)
+{
+	return b->c.full ? 1 : b->c.processes ? b->c.processes : 2;
+}
+
 static void say_plan(const struct bench *b)
 {
 	double left = b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
@@ -220,8 +229,10 @@ static void say_plan(const struct bench *b)
 		return;
 	}
 	fprintf(stderr, "bench: budget %.0f s: samples of %.0f ms, round robin "
-	        "over every point until the budget\n       is spent: about %.0f "
-	        "samples a point", b->c.budget, 1e3 * BENCH_SAMPLE, left / round);
+	        "over every point, in %u process%s\n       one after the other, "
+	        "until the budget is spent: about %.0f samples a point",
+	        b->c.budget, 1e3 * BENCH_SAMPLE, nprocs(b),
+	        nprocs(b) > 1 ? "es" : "", left / round);
 	if (left / round < ROUNDS_MIN)
 		fprintf(stderr, ";\n       it does not fit: %d samples a point "
 		        "need about %.0f s", ROUNDS_MIN,
@@ -287,11 +298,13 @@ static int run_pass(struct bench *b, const struct speed_opts *o)
  * its points until `share` of the time left is spent. */
 static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
 {
-	double left = b->c.budget - RESERVE - (now() - b->t0);
+	double left = b->pass_end - now();
 
 	o->sample = BENCH_SAMPLE;
 	o->reps = b->o.reps ? b->o.reps : CB_MAX_REPS;
-	o->min_rounds = ROUNDS_MIN < o->reps ? ROUNDS_MIN : o->reps;
+	o->min_rounds = nprocs(b) > 1 || b->c.part ? ROUNDS_MIN_PART : ROUNDS_MIN;
+	if (o->min_rounds > o->reps)
+		o->min_rounds = o->reps;
 	o->until_ns = cb_now_ns() + (uint64_t)((left > 0 ? left : 0) * share *
 	                                       1e9);
 }
@@ -318,9 +331,68 @@ static int run_passes(struct bench *b)
 	}
 	if (!b->c.full)
 		fit_pass(b, &b->o, 1);
-	fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
-	        now() - b->t0, b->npts);
+	if (!b->c.part)
+		fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
+		        now() - b->t0, b->npts);
 	return run_pass(b, &b->o);
+}
+
+/* The other processes' parts, one after the other, pooled into b->res. */
+static void run_parts(struct bench *b)
+{
+	unsigned np = nprocs(b);
+	char self[4096], file[4200];
+	size_t pooled;
+
+	if (np > 1 && cb_exe_path(self, sizeof self) < 0) {
+		cb_warn("bench: cannot find my own binary: one process only");
+		return;
+	}
+	snprintf(file, sizeof file, "%s.part", b->path[2]);
+	for (unsigned k = 1; k < np && !bench_stopped(); k++) {
+		double left = b->c.budget - RESERVE - (now() - b->t0);
+
+		unlink(file);
+		if (left / (np - k) < 1) {
+			fprintf(stderr, "bench: no time left for process %u of %u: "
+			        "the samples are from %u\n", k + 1, np, k);
+			break;
+		}
+		if (bench_part_spawn(self, b->argc, b->argv, file,
+		                     left / (np - k)) < 0)
+			break;
+		if (bench_pool(b->res, b->nres, file, &pooled) == 0)
+			fprintf(stderr, "bench: process %u of %u: %zu points pooled "
+			        "(%.0f s)\n", k + 1, np, pooled, now() - b->t0);
+	}
+	unlink(file);
+}
+
+/* The speed passes: this process's share, then the others'. */
+static int run_speed(struct bench *b)
+{
+	b->pass_end = now() + (b->c.budget - RESERVE - (now() - b->t0)) /
+	              nprocs(b);
+	if (run_passes(b) < 0)
+		return -1;
+	run_parts(b);
+	return 0;
+}
+
+/* bench --part FILE: this process is one part of the passes; its rows
+ * go to FILE, nothing else is written. */
+static int run_part(struct bench *b)
+{
+	FILE *f;
+	int rc;
+
+	b->pass_end = b->t0 + b->c.budget;
+	if (run_passes(b) < 0 || !(f = open_out(b->c.part, 0)))
+		return CB_EXIT_FAIL;
+	rc = emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
+	if (fclose(f) != 0)
+		rc = -1;
+	return rc < 0 ? CB_EXIT_FAIL : b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 }
 
 /* Append the dd rows (their header left out) to the CSV. */
@@ -432,17 +504,26 @@ int cmd_bench(int argc, char **argv)
 	int rc = CB_EXIT_USAGE;
 
 	b->t0 = now();
-	if (bench_opts(argc, argv, b) < 0 || bench_paths(b) < 0)
+	b->argc = argc;
+	b->argv = argv;
+	if (bench_opts(argc, argv, b) < 0)
 		goto out;
 	b->npts = count_points(&b->o, &b->nseries);
 	b->nsec = count_points(&b->sec[0], NULL) + count_points(&b->sec[1], NULL);
+	if (b->c.part) {
+		cb_stop_on_sigint();
+		rc = run_part(b);
+		goto out;
+	}
+	if (bench_paths(b) < 0)
+		goto out;
 	b->ngeli = bench_geli_configs();
 	b->dd_count = b->c.full ? 200 : b->c.budget / 30 < 4 ? 4
 	              : b->c.budget / 30 > 200 ? 200 : (uint64_t)(b->c.budget / 30);
 	say_plan(b);
 	cb_stop_on_sigint();
 	cb_prov_measure_ghz();
-	if (run_geli(b) < 0 || run_passes(b) < 0)
+	if (run_geli(b) < 0 || run_speed(b) < 0)
 		goto out;
 	if (bench_stopped())
 		fprintf(stderr, "bench: interrupted: writing what was measured\n");

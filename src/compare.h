@@ -37,6 +37,8 @@ extern const struct cmp_keydef cmp_kd_tool, cmp_kd_iv, cmp_kd_sector,
 const char *cmp_by_default(const char *bycol);
 
 /* One point: a key and the runs measured for it in one file (or set). */
+#define CMP_MAX_PROCS 16     /* processes a point's samples come from */
+
 struct cmp_point {
 	const char *group;       /* value of the --by column, "" for none       */
 	const char *tool, *alg, *direction, *backend, *driver, *iv_mode, *auth;
@@ -48,6 +50,8 @@ struct cmp_point {
 	size_t n, cap;
 	double *samples;         /* raw ops/s of every run (sample_ops), pooled */
 	size_t nsamples;
+	size_t proc[CMP_MAX_PROCS]; /* samples of each process, in order     */
+	size_t nprocs;           /* (a run's sample_procs; else one per run)   */
 	double median;           /* bytes/s, median of the runs                  */
 	double rel_spread;       /* see point_finish()                          */
 	size_t first;            /* order of the first run in the input          */
@@ -133,6 +137,7 @@ struct cmp {
 	enum cmp_verdict v;
 	double ratio, change, noise;   /* change and noise in percent */
 	int tested;                    /* the statistical rule applies         */
+	int by_process;                /* ... tested process by process        */
 	double ci_lo, ci_hi;           /* 95 % CI of the ratio (tested)         */
 	double p, p_holm;              /* Mann-Whitney p, Holm-adjusted         */
 };

@@ -22,7 +22,8 @@
 
 /* Schema versions this reader understands. */
 static const char *const known_schemas[] = {
-	"cryptobench-csv-1", "cryptobench-csv-2", "cryptobench-csv-3", NULL,
+	"cryptobench-csv-1", "cryptobench-csv-2", "cryptobench-csv-3",
+	"cryptobench-csv-4", NULL,
 };
 
 #define NUM  (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
@@ -60,6 +61,10 @@ static const struct cb_csv_col schema_cols[] = {
 	{ "ghz_drift",       NUM },
 	/* cryptobench-csv-3 */
 	{ "mb",              CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	/* cryptobench-csv-4 */
+	{ "shared",          NUM | CB_CSV_NONNEG },
+	{ "contended",       CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "sample_procs",    0 },
 	{ NULL, 0 },
 };
 #undef NUM
@@ -421,6 +426,31 @@ static void row_key(struct cmp_point *p, const struct cb_csv *csv,
  * spaces; absent or empty in files without them) into p->samples.
  * 0 or -EINVAL after a message naming FILE:LINE.
  */
+/* The row's sample_procs (counts per process) as p's groups when they
+ * add up to its nsamples; else its samples are one group. */
+static void row_groups(struct cmp_point *p, const struct cb_csv *csv,
+                       const struct cb_csv_rec *row)
+{
+	const char *v = cb_csv_get(csv, row, "sample_procs");
+	size_t sum = 0, n = 0;
+	char *end;
+
+	while (v && *v && n < CMP_MAX_PROCS) {
+		unsigned long k = strtoul(v, &end, 10);
+
+		if (end == v || !k)
+			break;
+		p->proc[n++] = k;
+		sum += k;
+		v = end + strspn(end, " ");
+	}
+	if (sum != p->nsamples || (v && *v)) {
+		n = 1;
+		p->proc[0] = p->nsamples;
+	}
+	p->nprocs = p->nsamples ? n : 0;
+}
+
 static int row_samples(struct cmp_point *p, const struct cb_csv *csv,
                        const struct cb_csv_rec *row)
 {
@@ -446,6 +476,8 @@ static int row_samples(struct cmp_point *p, const struct cb_csv *csv,
 		p->samples[p->nsamples++] = x;
 	}
 	free(copy);
+	if (rc == 0)
+		row_groups(p, csv, row);
 	return rc;
 }
 
@@ -488,6 +520,12 @@ static void pool_samples(struct cmp_point *p, struct cmp_point *run)
 	memcpy(p->samples + p->nsamples, run->samples,
 	       run->nsamples * sizeof *p->samples);
 	p->nsamples += run->nsamples;
+	for (size_t k = 0; k < run->nprocs; k++)
+		if (p->nprocs < CMP_MAX_PROCS)
+			p->proc[p->nprocs++] = run->proc[k];
+		else
+			p->proc[CMP_MAX_PROCS - 1] += run->proc[k];
+	run->nprocs = 0;
 	free(run->samples);
 	run->samples = NULL;
 	run->nsamples = 0;

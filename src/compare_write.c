@@ -256,9 +256,10 @@ static void print_once(FILE *f, size_t once)
 static void print_method(FILE *f, const struct cmp *c, size_t nc,
                          const struct layout *l, double threshold)
 {
-	size_t spread = 0, once = 0;
+	size_t spread = 0, once = 0, procs = 0;
 
 	for (size_t i = 0; i < nc; i++) {
+		procs += c[i].tested && c[i].by_process;
 		spread += !c[i].tested && !isnan(c[i].noise);
 		once += !c[i].tested && isnan(c[i].noise) && !isnan(c[i].ratio);
 	}
@@ -274,6 +275,10 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 	        "Holm-corrected over %zu, alpha %g; ratio of medians with its "
 	        "bootstrap 95%% CI\n", l->ntested, l->ntested == 1 ? "" : "s",
 	        l->ntested, CMP_ALPHA);
+	if (procs)
+		fprintf(f, "%zu of them from several processes (or runs) on both "
+		        "sides: tested process by process, the largest p of every "
+		        "pair (a change must show in each)\n", procs);
 	if (spread)
 		fprintf(f, "%zu point%s without raw samples (version 1 files, "
 		        "seeds): the spread rule, a change within the two "

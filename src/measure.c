@@ -339,12 +339,58 @@ static double *samples_of(const struct meas *m, size_t i, unsigned *n)
 	return s;
 }
 
+/* r's statistics from its samples s (n of them; r takes s). */
+static void set_stats(struct cb_result *r, double *s, unsigned n)
+{
+	struct cb_stats st;
+
+	r->samples = s;
+	r->reps = n;
+	if (cb_stats_summary(s, n, &st) < 0)
+		st.median = st.lo = st.hi = st.mad = NAN;
+	r->ops_per_sec = st.median;
+	r->ci_low_ops = st.lo;
+	r->ci_high_ops = st.hi;
+	r->mad_ops = st.mad;
+	r->noisy = cb_stats_noisy(&st);
+	r->rel_spread = cb_rel_spread(s, n);
+	r->bytes_per_sec = r->ops_per_sec * (double)r->block_bytes;
+	r->ns_per_byte = 1e9 / r->bytes_per_sec;
+}
+
+void result_pool(struct cb_result *r, const struct cb_result *more)
+{
+	unsigned n = r->reps + more->reps;
+	double *s;
+
+	if (r->status != CB_RES_OK || more->status != CB_RES_OK ||
+	    !more->reps || n > 4 * CB_MAX_REPS)
+		return;
+	s = cb_xmalloc(n * sizeof *s);
+	memcpy(s, r->samples, r->reps * sizeof *s);
+	memcpy(s + r->reps, more->samples, more->reps * sizeof *s);
+	if (!r->nprocs)
+		r->proc_n[r->nprocs++] = r->reps;
+	if (r->nprocs < CB_MAX_PROCS)
+		r->proc_n[r->nprocs++] = more->reps;
+	else
+		r->proc_n[CB_MAX_PROCS - 1] += more->reps;
+	r->shared = (r->shared * r->reps + more->shared * more->reps) / n;
+	r->contended += more->contended;
+	r->seconds += more->seconds;
+	r->bytes_total += more->bytes_total;
+	r->ghz_drift = more->ghz_drift > r->ghz_drift ? more->ghz_drift
+	               : r->ghz_drift;
+	free((void *)r->samples);
+	set_stats(r, s, n);
+	r->cycles_per_byte = r->ghz > 0 ? r->ns_per_byte * r->ghz : NAN;
+}
+
 /* 4: median, its CI, MAD, the spread, the fit. */
 static void measure_summary(struct meas *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		struct cb_result *r = &m->res[i];
-		struct cb_stats st;
 		unsigned n;
 		double *s;
 
@@ -355,18 +401,7 @@ static void measure_summary(struct meas *m)
 		if (r->status != CB_RES_OK)
 			continue;
 		s = samples_of(m, i, &n);
-		r->samples = s;
-		r->reps = n;
-		if (cb_stats_summary(s, n, &st) < 0)
-			st.median = st.lo = st.hi = st.mad = NAN;
-		r->ops_per_sec = st.median;
-		r->ci_low_ops = st.lo;
-		r->ci_high_ops = st.hi;
-		r->mad_ops = st.mad;
-		r->noisy = cb_stats_noisy(&st);
-		r->rel_spread = cb_rel_spread(s, n);
-		r->bytes_per_sec = r->ops_per_sec * (double)m->p[i].size;
-		r->ns_per_byte = 1e9 / r->bytes_per_sec;
+		set_stats(r, s, n);
 		r->seconds = m->secs[i];
 		r->bytes_total = m->ops[i] * m->p[i].size;
 		r->shared = m->shared[i] / m->cnt[i];

@@ -23,4 +23,11 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 
 void free_results(struct cb_result *res, size_t n);
 
+/*
+ * Pool the samples of `more` (the same point measured by another process)
+ * into r: the median, CI, MAD and spread are taken again over both, the
+ * times and bytes add up.  Nothing happens unless both are measured.
+ */
+void result_pool(struct cb_result *r, const struct cb_result *more);
+
 #endif

@@ -380,7 +380,7 @@ static const char *const csv_columns[] = {
 	"cpu_vendor", "cpu_family", "cpu_model_no", "cpu_stepping", "cpu_flags",
 	"backend_details", "compiler", "cflags", "governor", "boost", "clock",
 	"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
-	"cpu_level", "sample_ops", "mb",
+	"cpu_level", "sample_ops", "mb", "shared", "contended", "sample_procs",
 	NULL,
 };
 
@@ -424,7 +424,11 @@ static void csv_sampling(FILE *f, const struct cb_prov *p,
 	csv_str(f, p->cpu_level); fputc(',', f);
 	for (unsigned k = 0; ok && r->samples && k < r->reps; k++)
 		fprintf(f, k ? " %.2f" : "%.2f", r->samples[k]);
-	fprintf(f, ",%u", r->mb);      /* column 50 (cryptobench-csv-3) */
+	fprintf(f, ",%u,", r->mb);     /* column 50 (cryptobench-csv-3) */
+	csv_num(f, 4, ok ? r->shared : no);         /* 51, 52: csv-4 */
+	fprintf(f, ",%u,", ok ? r->contended : 0);
+	for (unsigned k = 0; ok && k < r->nprocs; k++)   /* 53 */
+		fprintf(f, k ? " %u" : "%u", r->proc_n[k]);
 }
 
 void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
@@ -597,6 +601,10 @@ static void json_sampling(FILE *f, const char *in, const struct cb_result *r)
 	json_kv_num(f, in, "resampled", 0, ok ? r->resampled : 0, 1);
 	json_kv_num(f, in, "shared", 4, ok ? r->shared : NAN, 1);
 	json_kv_num(f, in, "contended_samples", 0, ok ? r->contended : 0, 1);
+	fprintf(f, "%s\"sample_procs\": [", in);
+	for (unsigned k = 0; ok && k < r->nprocs; k++)
+		fprintf(f, "%s%u", k ? ", " : "", r->proc_n[k]);
+	fprintf(f, "],\n");
 	fprintf(f, "%s\"noisy\": %s,\n", in, ok && r->noisy ? "true" : "false");
 }
 

@@ -39,7 +39,8 @@ int plots_run(struct plots *pl);
 int plots_embed(struct plots *pl, int id, FILE *out);
 void plots_free(struct plots *pl);
 
-/* Run prog with argv, stdout and stderr into the files; its exit status,
+/* Run prog with argv, stdout and stderr into the files (err NULL: ours);
+ * its exit status,
  * or -1 when it could not be started (message printed). */
 int report_spawn(const char *prog, char *const *argv, const char *out,
                  const char *err);

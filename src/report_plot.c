@@ -358,7 +358,9 @@ static int spawn_wait(const char *prog, char *const *argv, const char *out,
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (err)        /* NULL: the child writes to our stderr */
+		posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT |
+		                                 O_TRUNC, 0600);
 	e = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (e) {

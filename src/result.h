@@ -13,7 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_CSV_SCHEMA  "cryptobench-csv-3"
+#define CB_CSV_SCHEMA  "cryptobench-csv-4"
+#define CB_MAX_PROCS   4      /* bench --processes: at most           */
 #define CB_JSON_SCHEMA "cryptobench-json-1"
 
 /* struct cb_result.status */
@@ -68,6 +69,8 @@ struct cb_result {
 	double shared;               /* share of the timed segments left out:
 	                                the core was shared (timing.h)      */
 	unsigned contended;          /* samples with too few clean segments  */
+	unsigned nprocs;             /* processes the samples came from ...  */
+	unsigned proc_n[CB_MAX_PROCS]; /* ... and how many from each (bench) */
 	uint64_t bytes_total;        /* bytes processed in the timed reps
 	                                (dd: bytes transferred)                 */
 	double seconds;              /* timed seconds over all reps (dd:

@@ -71,7 +71,7 @@ static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
 static int schema_ok(const char *s)
 {
 	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2") ||
-	       !strcmp(s, "cryptobench-csv-3");
+	       !strcmp(s, "cryptobench-csv-3") || !strcmp(s, "cryptobench-csv-4");
 }
 
 /* Fill p from row; 0, or -1 (message printed) for an unknown schema. */

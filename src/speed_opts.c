@@ -27,7 +27,7 @@ enum {
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
 	OPT_QUICK, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE, OPT_MB,
-	OPT_NOGATE,
+	OPT_NOGATE, OPT_PROCESSES, OPT_PART,
 };
 
 /* The one option table: which command takes each option. */
@@ -90,6 +90,12 @@ static const struct {
 	{ { "--budget", 1, OPT_BUDGET, "S",
 	    "spread S seconds over the whole matrix (default 170); the plan "
 	    "is said before it starts" }, CMD_BENCH },
+	{ { "--processes", 1, OPT_PROCESSES, "N",
+	    "the speed passes in N processes one after the other, each its "
+	    "own memory layout, their samples pooled (1 to 4, default 2)" }, CMD_BENCH },
+	{ { "--part", 1, OPT_PART, "FILE",
+	    "internal: run one process's share of the speed passes (the "
+	    "budget) and write its rows to FILE" }, CMD_BENCH },
 	{ { "--full", 0, OPT_FULL, NULL,
 	    "no budget: 1 s a point, dd count=200 (publication runs)" }, CMD_BENCH },
 	{ { "--no-gate", 0, OPT_NOGATE, NULL,
@@ -336,6 +342,16 @@ static int apply_how(struct speed_opts *o, struct speed_cli *c, int id,
 	case OPT_BUDGET:
 		c->budget_set = 1;
 		return parse_sec("--budget", arg, &c->budget);
+	case OPT_PROCESSES:
+		if (cb_parse_u64(arg, &v) < 0 || v < 1 || v > 4) {
+			cb_err("--processes: '%s' is not a count from 1 to 4", arg);
+			return -EINVAL;
+		}
+		c->processes = (unsigned)v;
+		return 0;
+	case OPT_PART:
+		c->part = arg;
+		return 0;
 	}
 	return 1;
 }

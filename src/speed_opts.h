@@ -28,6 +28,8 @@ struct speed_cli {
 	int budget_set;
 	int full;                   /* bench --full: no budget              */
 	int verbose;                /* bench -v: the full tables too        */
+	unsigned processes;         /* bench --processes N (0: default)     */
+	const char *part;           /* bench --part FILE: a worker          */
 };
 
 /* Defaults for every option. */

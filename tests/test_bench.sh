@@ -40,6 +40,30 @@ check "summary: an algorithm's key sizes in order" sh -c \
 	"grep '^xts(aes) ' '$T/summary' | awk '{ print \$2 }' | tr '\n' ' ' | grep -qx '256 384 512 '"
 check "JSON holds the dd rows too" [ "$(grep -c '"tool": "dd"' "${csv%.csv}.json")" -eq "$(rows ',dd,ok,')" ]
 
+lacks() { ! contains "$@"; }
+# Two processes by default: the second's samples pooled, counted per process.
+D1=$T/two
+mkdir -p "$D1"
+expect_exit 0 "two processes (the default)" "$CB" bench --budget 10 --backend native --sizes 16 -o "$D1"
+check "two processes: the second pooled" contains "$err" "bench: process 2 of 2:"
+if command -v python3 >/dev/null 2>&1; then
+	check "sample_procs: two counts adding up to the samples, every measured speed row" python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["tool"] == "speed" and r["status"] == "ok"]
+ok = rows and all(len(r["sample_procs"].split()) == 2 and
+                  sum(map(int, r["sample_procs"].split())) == int(r["samples"]) ==
+                  len(r["sample_ops"].split()) for r in rows)
+sys.exit(0 if ok else 1)' "$(ls "$D1"/*.csv | head -n 1)"
+fi
+check "two processes: no part file left" [ -z "$(ls -A "$D1" | grep '^\.')" ]
+D1=$T/one
+mkdir -p "$D1"
+expect_exit 0 "--processes 1" "$CB" bench --budget 3 --processes 1 --backend native --sizes 16 -o "$D1"
+check "--processes 1: nothing pooled" lacks "$err" "process 2 of"
+check "--processes 1: sample_procs empty" sh -c "tail -n +2 $D1/*.csv | grep ',speed,ok,' | tr -d '\r' | grep -q ',\$'"
+expect_exit 2 "--processes 5" "$CB" bench --processes 5 -o "$D1"
+check "--processes: the range said" contains "$err" "--processes: '5' is not a count from 1 to 4"
+
 # The coverage checker: the whole matrix of both backends, and a hole found.
 if command -v python3 >/dev/null 2>&1; then
 	chk() { CB=$CB scripts/check-bench-coverage "$@" --backend openssl --backend native --sizes 16,4096; }

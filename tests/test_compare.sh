@@ -237,6 +237,31 @@ check "samples: 20% within 25% is same" contains "$out" "0 slower, 0 faster, 3 s
 expect_exit 1 "samples: --format csv" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --format csv
 check "samples csv: method and p columns" contains "$(printf '%s\n' "$out" | head -n 1)" "verdict,method,ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,new_samples"
 check "samples csv: slower row" contains "$out" ",slower,mann-whitney,"
+# cryptobench-csv-4: samples from two processes (sample_procs), tested
+# between every pair of processes: a layout slow in one process is not a
+# regression, a change in both is
+H4="$H2,mb,shared,contended,sample_procs"
+# rowp ALG FACTOR_PROCESS1 FACTOR_PROCESS2 PROCS: 28 samples, 14 of each
+rowp() {
+	awk -v alg="$1" -v f1="$2" -v f2="$3" -v pr="$4" 'BEGIN {
+		s = ""; for (i = 0; i < 28; i++) { f = i < 14 ? f1 : f2
+			v = 1e6 * f * (1 + 0.002 * ((i * 7) % 15 - 7)); s = s (i ? " " : "") v }
+		m = 1e6 * f1
+		printf "cryptobench-csv-4,0.2.0,hostA,cpu,Linux 6.1,openssl,3.0.2,d,%s,128,4096,encrypt,%.0f,%.0f,1,1,3,28,0.03,2026-01-01T00:00:00Z,speed,ok,,per-request,0,1,,,15,%.0f,%.0f,1,0,max,%s,0,0.05,0,%s\r\n", alg, m, m * 4096, m * 0.99, m * 1.01, s, pr }'
+}
+{ echo "$H4"; rowp 'cbc(aes)' 1 1 "14 14"; } >"$T/p_base.csv"
+{ echo "$H4"; rowp 'cbc(aes)' 1 0.8 "14 14"; } >"$T/p_layout.csv"
+{ echo "$H4"; rowp 'cbc(aes)' 0.8 0.8 "14 14"; } >"$T/p_real.csv"
+{ echo "$H4"; rowp 'cbc(aes)' 1 0.8 ""; } >"$T/p_one.csv"
+expect_exit 0 "processes: one slow process of two is not a regression" "$CB" compare "$T/p_base.csv" "$T/p_layout.csv"
+check "processes: the method says so" contains "$out" "1 of them from several processes (or runs) on both sides: tested process by process"
+check "processes: that point is inconclusive" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "inconclusive"
+expect_exit 1 "processes: a slowdown in both processes is SLOWER" "$CB" compare "$T/p_base.csv" "$T/p_real.csv"
+check "processes: SLOWER row" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "SLOWER"
+expect_exit 1 "processes: one process on a side pools the samples (and calls it)" "$CB" compare "$T/p_base.csv" "$T/p_one.csv"
+check "processes: no process-by-process line then" lacks "$out" "tested process by process"
+{ echo "$H4"; rowp 'cbc(aes)' 1 1 "14 15"; } >"$T/p_sum.csv"
+expect_exit 0 "processes: counts that do not add up are one process" "$CB" compare "$T/p_base.csv" "$T/p_sum.csv"
 v2 "$T/s_same.csv" 1 1 1
 expect_exit 0 "samples: identical files are same" "$CB" compare "$T/s_base.csv" "$T/s_same.csv"
 check "samples: identical -> 3 same" contains "$out" "0 slower, 0 faster, 3 same, 0 inconclusive"

@@ -245,7 +245,7 @@ check "baseline as the seed" [ "$(echo "$out" | sed -n 1,3p)" = "dd if=/dev/zero
 3+0 records out" ]
 expect_exit 0 "csv" "$CB" dd -e aes --format csv count=2
 check "csv: header and one row" [ "$(echo "$out" | wc -l)" -eq 2 ]
-check "csv: schema" contains "$out" "cryptobench-csv-3"
+check "csv: schema" contains "$out" "cryptobench-csv-4"
 check "csv: xts(aes) row" contains "$out" "xts(aes)"
 expect_exit 0 "json" "$CB" dd -e aes -a hmac/md5 --format json count=2
 check "json: the auth" contains "$out" '"auth": "hmac(md5)"'

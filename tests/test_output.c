@@ -253,25 +253,34 @@ static int csv_record(const char **p, char f[][256], int max)
 }
 
 /* cryptobench-csv-2's columns 43-49 in the agreed order, csv-3's column
- * 50 (mb), and the file read back through the project's reader. */
+ * 50 (mb), csv-4's 51-53, and the file read back through the project's
+ * reader. */
 static void test_csv2(const char *out)
 {
 	static const char *const v2[] = {
 		"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
-		"cpu_level", "sample_ops", "mb", NULL,
+		"cpu_level", "sample_ops", "mb", "shared", "contended",
+		"sample_procs", NULL,
 	};
 	struct cb_csv c = { 0 };
 	int ok = 1;
 
 	check(cb_csv_parse(&c, "v2", out, strlen(out)) == 0 && c.nrows == 2 &&
-	      c.hdrs[0].ncols == 50, "csv-3: 50 columns, read back");
-	if (c.nrows != 2 || c.hdrs[0].ncols != 50)
+	      c.hdrs[0].ncols == 53, "csv-4: 53 columns, read back");
+	if (c.nrows != 2 || c.hdrs[0].ncols != 53)
 		return;
 	for (int i = 0; v2[i]; i++)
 		ok &= !strcmp(c.hdrs[0].names[42 + i], v2[i]);
-	check(ok, "csv-3: columns 43-50 named and ordered as agreed");
-	check(!strcmp(cb_csv_get(&c, &c.rows[0], "schema"), "cryptobench-csv-3"),
-	      "csv-3: schema cryptobench-csv-3");
+	check(ok, "csv-4: columns 43-53 named and ordered as agreed");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "schema"), "cryptobench-csv-4"),
+	      "csv-4: schema cryptobench-csv-4");
+	check(!strcmp(cb_csv_get(&c, &c.rows[0], "shared"), "0.1250") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "contended"), "1") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[0], "sample_procs"), "1 2"),
+	      "csv-4: shared, contended, the samples of each process");
+	check(!strcmp(cb_csv_get(&c, &c.rows[1], "shared"), "") &&
+	      !strcmp(cb_csv_get(&c, &c.rows[1], "sample_procs"), ""),
+	      "csv-4: a failed row has none");
 	check(!strcmp(cb_csv_get(&c, &c.rows[0], "mb"), "0"),
 	      "csv-3: mb 0 without --mb");
 	check(!strcmp(cb_csv_get(&c, &c.rows[0], "samples"), "3") &&
@@ -311,7 +320,8 @@ static void test_csv(void)
 		  .ghz = 0, .reps = 3, .samples = samples, .overhead_ns = NAN,
 		  .slope_ns_per_byte = NAN, .timestamp = "2024-01-01T00:00:00Z",
 		  .ci_low_ops = 1.5, .ci_high_ops = 2.5, .mad_ops = 0.5,
-		  .ghz_drift = 0.0125 },
+		  .ghz_drift = 0.0125, .shared = 0.125, .contended = 1,
+		  .nprocs = 2, .proc_n = { 1, 2 } },
 		{ .tool = "speed", .backend = "gcrypt", .driver = "d",
 		  .alg = "cbc(aes)", .direction = "decrypt", .status = CB_RES_FAIL,
 		  .why = "wrong, \"very\"\nwrong" },
