@@ -204,12 +204,42 @@ static void measure_calibrate(struct meas *m)
 
 /* Sample k of point i, with the clock read after it (the reading before
  * it is the one after the previous visit). */
+/* The clock moved more than drift_max between two readings. */
+static int clock_moved(const struct meas *m, double before, double after)
+{
+	return before > 0 && after > 0 &&
+	       fabs(after - before) / before > m->o->drift_max;
+}
+
+/* One sample of point i and the clock after it; a sample the clock moved
+ * under is taken again at once (up to CB_SAMPLE_RETAKES times, counted in
+ * retaken).  0 or the operation's error. */
+static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
+{
+	const struct plan *q = &m->p[i];
+	double warm = q->sample_sec / 5, before = m->ghz_last;
+	struct runner run;
+	int rc;
+
+	for (unsigned t = 0; ; t++) {
+		rc = visit_prep(m, i, &run);
+		if (rc >= 0)
+			rc = cb_time_sample(runner_fn(&run), &run, m->batch[i],
+			                    q->sample_sec, warm > 0.005 ? 0.005 : warm,
+			                    smp);
+		m->ghz_last = cb_measure_ghz_quick();
+		if (rc < 0 || t == CB_SAMPLE_RETAKES ||
+		    !clock_moved(m, before, m->ghz_last))
+			return rc;
+		m->res[i].retaken++;
+		before = m->ghz_last;
+	}
+}
+
 static void measure_visit(struct meas *m, size_t i, unsigned k)
 {
 	const struct plan *q = &m->p[i];
-	double warm = q->sample_sec / 5;
 	struct cb_sample smp;
-	struct runner run;
 	int rc;
 
 	progress(m->o, q, k, q->samples, m->done++, m->total, m->per_visit);
@@ -222,13 +252,7 @@ static void measure_visit(struct meas *m, size_t i, unsigned k)
 		m->contended[i] = 0;
 		m->ghz[i][m->nghz[i]++] = m->ghz_last;
 	}
-	rc = visit_prep(m, i, &run);
-	if (rc >= 0)
-		rc = cb_time_sample(runner_fn(&run), &run, m->batch[i],
-		                    q->sample_sec, warm > 0.005 ? 0.005 : warm,
-		                    &smp);
-	m->ghz_last = cb_measure_ghz_quick();
-	if (rc < 0) {
+	if ((rc = take_sample(m, i, &smp)) < 0) {
 		visit_failed(m, i, rc);
 		return;
 	}
@@ -377,6 +401,7 @@ void result_pool(struct cb_result *r, const struct cb_result *more)
 		r->proc_n[CB_MAX_PROCS - 1] += more->reps;
 	r->shared = (r->shared * r->reps + more->shared * more->reps) / n;
 	r->contended += more->contended;
+	r->retaken += more->retaken;
 	r->seconds += more->seconds;
 	r->bytes_total += more->bytes_total;
 	r->ghz_drift = more->ghz_drift > r->ghz_drift ? more->ghz_drift

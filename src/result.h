@@ -66,6 +66,8 @@ struct cb_result {
 	                                when not read                           */
 	int noisy;                   /* CI half-width / median > 2 %            */
 	unsigned resampled;          /* times retaken because the clock moved  */
+	unsigned retaken;            /* samples retaken, the clock moved under
+	                                them                                */
 	double shared;               /* share of the timed segments left out:
 	                                the core was shared (timing.h)      */
 	unsigned contended;          /* samples with too few clean segments  */

@@ -26,6 +26,7 @@
 #define CB_SAMPLES_CLEAN 5    /* uncontended samples enough to drop the
                                  contended ones (measure.c)          */
 #define CB_DRIFT_MAX   0.05   /* retake a point whose clock moved more */
+#define CB_SAMPLE_RETAKES 2   /* ... and a sample, at once, this often  */
 #define CB_MB_MAX      64     /* --mb: at most this many in flight     */
 #define CB_MB_BYTES    (256u << 20) /* ... and this many bytes in all  */
 
