@@ -70,7 +70,7 @@ int cb_csv_col(const struct cb_csv *csv, size_t hdr, const char *name);
 const char *cb_csv_get(const struct cb_csv *csv, const struct cb_csv_rec *row,
                        const char *name);
 /* A row's request model as a key: iv_mode (dflt when absent or empty),
- * and for cryptobench-csv-3 rows with mb > 0 "IV_MODE --mb N", so that
+ * and for cryptobench-csv-3 (and later) rows with mb > 0 "IV_MODE --mb N", so that
  * readers never take requests in flight for requests one at a time. */
 const char *cb_csv_iv_key(const struct cb_csv *csv,
                           const struct cb_csv_rec *row, const char *dflt);
