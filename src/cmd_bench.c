@@ -13,8 +13,10 @@
  * time left that its points are of all points.  A pass takes samples of
  * 2 ms round robin over all of its points until its time is spent (at
  * least 9 a point), so every point gets the same number of samples spread
- * over the whole pass.  --full: no budget (1 s a point, dd count=200).  ^C stops between points and keeps what was
- * measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
+ * over the whole pass; the passes run in --processes processes one after
+ * the other (bench_pool.c) and their samples are pooled.  --full: no
+ * budget (1 s a point, dd count=200), one process.  ^C stops between
+ * points and keeps what was measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
  * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
  * one-screen summary on stdout (the full tables too with -v or
  * --format table).
@@ -53,7 +55,7 @@
 struct bench {
 	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
 	struct speed_cli c;
-	size_t npts, nsec, ngeli, nseries;
+	size_t npts, nsec, ngeli;
 	const char *names[64];         /* every algorithm, NULL-ended        */
 	char path[3][4096];            /* csv, json, dd rows                 */
 	double t0, pass_end;           /* start; this process's passes end  */
@@ -90,20 +92,16 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Runnable points of a pass (and the series they make, when asked). */
-static size_t count_points(const struct speed_opts *o, size_t *series)
+/* Runnable points of a pass. */
+static size_t count_points(const struct speed_opts *o)
 {
 	struct plan *p;
 	char **notes;
-	size_t n, nn, run = 0, ns = 0;
+	size_t n, nn, run = 0;
 
 	n = make_plan(o, &p, &notes, &nn);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		run += !p[i].skip;
-		ns += !p[i].skip && (i == 0 || !same_series(&p[i], &p[i - 1]));
-	}
-	if (series)
-		*series = ns;
 	for (size_t i = 0; i < nn; i++)
 		free(notes[i]);
 	free(notes);
@@ -272,14 +270,14 @@ static int run_geli(struct bench *b)
 	return 0;
 }
 
-/* One speed pass appended to b->res.  0 or -1. */
-static int run_pass(struct bench *b, const struct speed_opts *o)
+/* One speed pass of n points appended to b->res.  0 or -1. */
+static int run_pass(struct bench *b, const struct speed_opts *o, size_t n)
 {
 	struct cb_result *r = NULL;
 	size_t nr = 0, nf = 0;
 	int rc;
 
-	if (bench_stopped())
+	if (bench_stopped() || !n)
 		return 0;
 	rc = speed_run(o, &r, &nr, &nf);
 	if (rc == CB_EXIT_SKIP)
@@ -321,12 +319,12 @@ static int run_passes(struct bench *b)
 
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
-		size_t n = count_points(s, NULL);
+		size_t n = count_points(s);
 
 		if (!b->c.full)
 			fit_pass(b, s, (double)n / (double)left);
 		left -= n;
-		if (run_pass(b, s) < 0)
+		if (run_pass(b, s, n) < 0)
 			return -1;
 	}
 	if (!b->c.full)
@@ -334,7 +332,7 @@ static int run_passes(struct bench *b)
 	if (!b->c.part)
 		fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
 		        now() - b->t0, b->npts);
-	return run_pass(b, &b->o);
+	return run_pass(b, &b->o, b->npts);
 }
 
 /* The other processes' parts, one after the other, pooled into b->res. */
@@ -508,8 +506,8 @@ int cmd_bench(int argc, char **argv)
 	b->argv = argv;
 	if (bench_opts(argc, argv, b) < 0)
 		goto out;
-	b->npts = count_points(&b->o, &b->nseries);
-	b->nsec = count_points(&b->sec[0], NULL) + count_points(&b->sec[1], NULL);
+	b->npts = count_points(&b->o);
+	b->nsec = count_points(&b->sec[0]) + count_points(&b->sec[1]);
 	if (b->c.part) {
 		cb_stop_on_sigint();
 		rc = run_part(b);
