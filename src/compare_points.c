@@ -426,29 +426,35 @@ static void row_key(struct cmp_point *p, const struct cb_csv *csv,
  * spaces; absent or empty in files without them) into p->samples.
  * 0 or -EINVAL after a message naming FILE:LINE.
  */
-/* The row's sample_procs (counts per process) as p's groups when they
- * add up to its nsamples; else its samples are one group. */
-static void row_groups(struct cmp_point *p, const struct cb_csv *csv,
-                       const struct cb_csv_rec *row)
+/* The row's sample_procs (samples per process, csv-4) as p's processes;
+ * absent or empty: one.  0, or -EINVAL after a message naming FILE:LINE
+ * when they are not counts that add up to the row's samples. */
+static int row_groups(struct cmp_point *p, const struct cb_csv *csv,
+                      const struct cb_csv_rec *row)
 {
-	const char *v = cb_csv_get(csv, row, "sample_procs");
+	const char *v = cb_csv_get(csv, row, "sample_procs"), *at = v;
 	size_t sum = 0, n = 0;
 	char *end;
 
-	while (v && *v && n < CMP_MAX_PROCS) {
-		unsigned long k = strtoul(v, &end, 10);
+	while (at && *at && n < CMP_MAX_PROCS) {
+		unsigned long k = strtoul(at, &end, 10);
 
-		if (end == v || !k)
+		if (end == at || !k || (*end && *end != ' '))
 			break;
 		p->proc[n++] = k;
 		sum += k;
-		v = end + strspn(end, " ");
+		at = end + strspn(end, " ");
 	}
-	if (sum != p->nsamples || (v && *v)) {
-		n = 1;
-		p->proc[0] = p->nsamples;
+	if (v && *v && (sum != p->nsamples || *at)) {
+		cb_err("%s:%lu: column 'sample_procs': '%s' is not the samples "
+		       "of each process (%zu in all)", csv->name, row->line, v,
+		       p->nsamples);
+		return -EINVAL;
 	}
+	if (!n)
+		p->proc[n++] = p->nsamples;
 	p->nprocs = p->nsamples ? n : 0;
+	return 0;
 }
 
 static int row_samples(struct cmp_point *p, const struct cb_csv *csv,
@@ -476,9 +482,7 @@ static int row_samples(struct cmp_point *p, const struct cb_csv *csv,
 		p->samples[p->nsamples++] = x;
 	}
 	free(copy);
-	if (rc == 0)
-		row_groups(p, csv, row);
-	return rc;
+	return rc ? rc : row_groups(p, csv, row);
 }
 
 /*

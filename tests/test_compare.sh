@@ -261,7 +261,8 @@ check "processes: SLOWER row" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)'
 expect_exit 1 "processes: one process on a side pools the samples (and calls it)" "$CB" compare "$T/p_base.csv" "$T/p_one.csv"
 check "processes: no process-by-process line then" lacks "$out" "tested process by process"
 { echo "$H4"; rowp 'cbc(aes)' 1 1 "14 15"; } >"$T/p_sum.csv"
-expect_exit 0 "processes: counts that do not add up are one process" "$CB" compare "$T/p_base.csv" "$T/p_sum.csv"
+expect_exit 2 "processes: counts that do not add up are refused" "$CB" compare "$T/p_base.csv" "$T/p_sum.csv"
+check "processes: the bad column named with FILE:LINE" contains "$err" "$T/p_sum.csv:2: column 'sample_procs': '14 15' is not the samples of each process (28 in all)"
 v2 "$T/s_same.csv" 1 1 1
 expect_exit 0 "samples: identical files are same" "$CB" compare "$T/s_base.csv" "$T/s_same.csv"
 check "samples: identical -> 3 same" contains "$out" "0 slower, 0 faster, 3 same, 0 inconclusive"
