@@ -221,8 +221,12 @@ static void table_preamble(FILE *f, const struct cb_report *rep,
 	fprintf(f, "cryptobench %s speed: MB/s (10^6 bytes/s) and cycles per "
 	        "byte; %s\n", rep->prov->tool_version,
 	        cb_prov_cycles_note());
-	fprintf(f, "median of %u samples in %.2f s per point",
-	        t->reps ? t->reps : 1, rep->sec);
+	if (isnan(rep->sec))        /* bench: rounds until its budget */
+		fprintf(f, "median of %u samples of %.0f ms per point",
+		        t->reps ? t->reps : 1, 1e3 * rep->sample_sec);
+	else
+		fprintf(f, "median of %u samples in %.2f s per point",
+		        t->reps ? t->reps : 1, rep->sec);
 	if (!t->mixed_iv && t->iv0)
 		fprintf(f, "; IV %s", t->iv0);
 	if (!t->mixed_sector && rep->res[0].sector_bytes)
@@ -672,7 +676,10 @@ static int write_json(FILE *f, const struct cb_report *rep)
 	json_kv_num(f, "    ", "sample_sec", 4, rep->sample_sec > 0
 	            ? rep->sample_sec : NAN, 1);
 	json_kv_str(f, "    ", "statistic", "median of the samples, taken "
-	            "round robin over the points; ci_low/high_ops: 95 % CI of "
+	            "round robin over the points; a sample counts only the 50 us "
+	            "segments the contention canary found the core unshared in "
+	            "(shared, contended_samples); samples of several processes "
+	            "pooled (sample_procs); ci_low/high_ops: 95 % CI of "
 	            "the median from order statistics; noisy: CI half-width / "
 	            "median > 2 %; rel_spread = (max - min) / median", 1);
 	json_kv_str(f, "    ", "overhead", "intercept and slope of a "

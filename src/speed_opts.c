@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -559,7 +560,8 @@ int emit(const struct cb_writer *w, FILE *f, const char *path,
 {
 	struct cb_report rep = {
 		.prov = cb_prov(), .res = res, .n = n, .cycles = o->cycles,
-		.sec = o->sec, .warmup = o->warmup, .command = o->command,
+		.sec = o->until_ns ? NAN : o->sec,   /* bench: rounds, no box */
+		.warmup = o->warmup, .command = o->command,
 		.sample_sec = plan_sample_sec(o),
 	};
 
