@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,7 +354,7 @@ static int spawn_wait(const char *prog, char *const *argv, const char *out,
 {
 	posix_spawn_file_actions_t fa;
 	pid_t pid;
-	int st, e;
+	int st, e, told = cb_stop != 0;    /* one ^C before: not ours */
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -367,9 +368,16 @@ static int spawn_wait(const char *prog, char *const *argv, const char *out,
 		cb_err("cannot run %s: %s", prog, strerror(e));
 		return -1;
 	}
-	while (waitpid(pid, &st, 0) < 0)
+	for (;;) {
+		if (cb_stop && !told) {     /* a ^C while it runs: its too */
+			kill(pid, SIGINT);
+			told = 1;
+		}
+		if (waitpid(pid, &st, 0) >= 0)
+			break;
 		if (errno != EINTR)
 			return -1;
+	}
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 

@@ -111,6 +111,31 @@ check "^C: exits normally (rc $rc)" [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ]
 check "^C: says so" grep -q "interrupted" "$T/int.err"
 check "^C: the CSV is written" [ -n "$(ls "$D2"/*.csv 2>/dev/null)" ]
 
+# ^C while the second process runs: it is passed on, and bench ends soon.
+part_child() {   # a child of $1 whose command line has --part
+	for p in /proc/[0-9]*; do
+		[ "$(awk '{ print $4 }' "$p/stat" 2>/dev/null)" = "$1" ] &&
+			tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q -- ' --part ' && return 0
+	done
+	return 1
+}
+D3=$T/int2
+mkdir -p "$D3"
+"$CB" bench --budget 20 --backend native --sizes 16 -o "$D3" >"$T/int2.out" 2>"$T/int2.err" &
+pid=$!
+i=0
+while [ $i -lt 300 ] && ! part_child $pid; do sleep 0.1; i=$((i + 1)); done
+check "^C in process 2: it was started" part_child $pid
+kill -INT $pid
+t0=$(date +%s)
+wait $pid
+rc=$?
+t1=$(date +%s)
+check "^C in process 2: bench ends within 5 s ($((t1 - t0)) s, rc $rc)" [ $((t1 - t0)) -le 5 ]
+check "^C in process 2: it says so" grep -q "interrupted" "$T/int2.err"
+check "^C in process 2: the CSV is written" [ -n "$(ls "$D3"/*.csv 2>/dev/null)" ]
+check "^C in process 2: no part file left" [ -z "$(ls -A "$D3" | grep '^\.')" ]
+
 expect_exit 2 "--budget 0" "$CB" bench --budget 0 -o "$D"
 expect_exit 2 "--full with --budget" "$CB" bench --full --budget 10 -o "$D"
 expect_exit 2 "-o not a directory" "$CB" bench --budget 5 -o "$T/nope"
