@@ -37,8 +37,8 @@ struct cb_result;
 int bench_geli_results(const char *path, struct cb_csv *csv,
                        struct cb_result **res, size_t *n);
 
-/* One CSV row as a result: identity, status, rates, times (strings point
- * into c); not the samples. */
+/* One CSV row as a result: identity, status, rates, times, clock drift
+ * and contention (strings point into c); not the samples. */
 struct cb_csv_rec;
 void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
                       struct cb_result *r);

@@ -122,7 +122,8 @@ static const char *dd_str(const struct cb_csv *c, const struct cb_csv_rec *row,
 	return v ? v : "";
 }
 
-/* The columns of a dd row that become result fields, and their types:
+/* The columns of a row (dd's, or a --part's speed rows) that become
+ * result fields, and their types:
  * s a string (into the CSV), d a double (NaN when empty), u unsigned,
  * q uint64_t. */
 #define COL(name, type) { #name, offsetof(struct cb_result, name), type }
@@ -130,7 +131,7 @@ static const struct {
 	const char *name;
 	size_t off;
 	char type;
-} dd_cols[] = {
+} row_cols[] = {
 	COL(tool, 's'), COL(backend, 's'), COL(backend_version, 's'),
 	COL(backend_details, 's'), COL(driver, 's'), COL(alg, 's'),
 	COL(auth, 's'), COL(direction, 's'), COL(iv_mode, 's'),
@@ -139,6 +140,7 @@ static const struct {
 	COL(ops_per_sec, 'd'), COL(bytes_per_sec, 'd'), COL(ns_per_byte, 'd'),
 	COL(cycles_per_byte, 'd'), COL(ghz, 'd'), COL(overhead_ns, 'd'),
 	COL(slope_ns_per_byte, 'd'), COL(rel_spread, 'd'), COL(seconds, 'd'),
+	COL(ghz_drift, 'd'), COL(shared, 'd'), COL(mb, 'u'), COL(contended, 'u'),
 };
 #undef COL
 
@@ -147,12 +149,12 @@ void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
 {
 	const char *st = dd_str(c, row, "status");
 
-	for (size_t i = 0; i < sizeof dd_cols / sizeof dd_cols[0]; i++) {
-		char *f = (char *)r + dd_cols[i].off;
-		double v = dd_num(c, row, dd_cols[i].name);
+	for (size_t i = 0; i < sizeof row_cols / sizeof row_cols[0]; i++) {
+		char *f = (char *)r + row_cols[i].off;
+		double v = dd_num(c, row, row_cols[i].name);
 
-		switch (dd_cols[i].type) {
-		case 's': *(const char **)f = dd_str(c, row, dd_cols[i].name); break;
+		switch (row_cols[i].type) {
+		case 's': *(const char **)f = dd_str(c, row, row_cols[i].name); break;
 		case 'u': *(unsigned *)f = isnan(v) ? 0 : (unsigned)v; break;
 		case 'q': *(uint64_t *)f = isnan(v) ? 0 : (uint64_t)v; break;
 		default: *(double *)f = v; break;
@@ -161,7 +163,6 @@ void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
 	r->status = !strcmp(st, "ok") ? CB_RES_OK : !strcmp(st, "skipped")
 	            ? CB_RES_SKIP : CB_RES_FAIL;
 	r->why = dd_str(c, row, "error");
-	r->ghz_drift = NAN;        /* dd is not sampled: no CI, no samples */
 	snprintf(r->timestamp, sizeof r->timestamp, "%s",
 	         dd_str(c, row, "timestamp"));
 }

@@ -14,7 +14,6 @@
  * their rows to FILE (CSV, with the samples) for bench_pool() to read.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +24,6 @@
 #include "measure.h"
 #include "report.h"
 #include "result.h"
-#include "timing.h"
 #include "util.h"
 
 int bench_part_spawn(const char *self, int argc, char **argv,
@@ -61,32 +59,19 @@ static int same_point(const struct cb_result *a, const struct cb_result *b)
 	       !strcmp(a->direction, b->direction);
 }
 
-/* The row's samples (sample_ops), shared and contended into r. */
+/* The row's samples (sample_ops) into r; 0, or -1 without any. */
 static int row_samples(const struct cb_csv *c, const struct cb_csv_rec *row,
                        struct cb_result *r)
 {
 	const char *v = cb_csv_get(c, row, "sample_ops");
-	double *s = cb_xcalloc(CB_MAX_REPS * 4, sizeof *s), d;
-	unsigned n = 0;
-	char *end;
+	double *s = NULL;
+	size_t n = 0;
+	char bad[64];
 
-	while (v && *v && n < CB_MAX_REPS * 4) {
-		d = strtod(v, &end);
-		if (end == v || !(d > 0))
-			break;
-		s[n++] = d;
-		v = end + strspn(end, " ");
-	}
+	if (v && cb_csv_numbers(v, &s, &n, bad, sizeof bad) < 0)
+		n = 0;       /* our own child wrote it: not expected */
 	r->samples = s;
-	r->reps = n;
-	v = cb_csv_get(c, row, "shared");
-	r->shared = v && cb_csv_number(v, &d) == 0 ? d : 0;
-	v = cb_csv_get(c, row, "contended");
-	r->contended = v && cb_csv_number(v, &d) == 0 ? (unsigned)d : 0;
-	v = cb_csv_get(c, row, "ghz_drift");
-	r->ghz_drift = v && cb_csv_number(v, &d) == 0 ? d : NAN;
-	v = cb_csv_get(c, row, "mb");
-	r->mb = v && cb_csv_number(v, &d) == 0 ? (unsigned)d : 0;
+	r->reps = (unsigned)n;
 	return n ? 0 : -1;
 }
 

@@ -461,28 +461,16 @@ static int row_samples(struct cmp_point *p, const struct cb_csv *csv,
                        const struct cb_csv_rec *row)
 {
 	const char *v = cb_csv_get(csv, row, "sample_ops");
-	char *copy, *save = NULL;
-	int rc = 0;
+	char bad[64];
 
 	if (!v || !*v)
 		return 0;
-	copy = cb_xstrdup(v);
-	for (char *t = strtok_r(copy, " ", &save); t;
-	     t = strtok_r(NULL, " ", &save)) {
-		double x;
-
-		if (cb_csv_number(t, &x) < 0 || x < 0) {
-			cb_err("%s:%lu: column 'sample_ops': '%s' is not a "
-			       "non-negative number", csv->name, row->line, t);
-			rc = -EINVAL;
-			break;
-		}
-		p->samples = cb_xrealloc(p->samples, (p->nsamples + 1) *
-		                         sizeof *p->samples);
-		p->samples[p->nsamples++] = x;
+	if (cb_csv_numbers(v, &p->samples, &p->nsamples, bad, sizeof bad) < 0) {
+		cb_err("%s:%lu: column 'sample_ops': '%s' is not a non-negative "
+		       "number", csv->name, row->line, bad);
+		return -EINVAL;
 	}
-	free(copy);
-	return rc ? rc : row_groups(p, csv, row);
+	return row_groups(p, csv, row);
 }
 
 /*

@@ -501,6 +501,28 @@ int cb_csv_number(const char *s, double *v)
 	return 0;
 }
 
+int cb_csv_numbers(const char *s, double **v, size_t *n, char *bad,
+                   size_t badlen)
+{
+	char *copy = cb_xstrdup(s), *save = NULL;
+	int rc = 0;
+
+	for (char *t = strtok_r(copy, " ", &save); t;
+	     t = strtok_r(NULL, " ", &save)) {
+		double x;
+
+		if (cb_csv_number(t, &x) < 0 || x < 0) {
+			snprintf(bad, badlen, "%s", t);
+			rc = -EINVAL;
+			break;
+		}
+		*v = cb_xrealloc(*v, (*n + 1) * sizeof **v);
+		(*v)[(*n)++] = x;
+	}
+	free(copy);
+	return rc;
+}
+
 static int is_nan_word(const char *s)
 {
 	return !strcmp(s, "nan") || !strcmp(s, "NaN") || !strcmp(s, "NAN") ||

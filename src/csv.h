@@ -86,6 +86,13 @@ int cb_csv_check(struct cb_csv *csv, const struct cb_csv_col *cols);
 
 /* Strict number parsing used by cb_csv_check (0 or -EINVAL). */
 int cb_csv_number(const char *s, double *v);
+/*
+ * A field of non-negative numbers separated by spaces (sample_ops),
+ * appended to *v (*n of them, realloc'd).  0, or -EINVAL with the first
+ * token that is not one copied into bad (badlen bytes).
+ */
+int cb_csv_numbers(const char *s, double **v, size_t *n, char *bad,
+                   size_t badlen);
 /* Write one field, quoted as RFC 4180 requires (commas, quotes, line
  * breaks, leading or trailing blanks). */
 void cb_csv_write_field(FILE *f, const char *s);

@@ -118,7 +118,6 @@ struct meas {
 	uint64_t *batch;            /* operations per batch (calibrated)    */
 	double *secs, *shared;      /* timed; left out as shared            */
 	uint64_t *ops;
-	unsigned *contended;
 	unsigned char (*cont)[CB_MAX_REPS]; /* 1: that sample was contended */
 	unsigned *cnt;              /* samples taken this pass (^C: fewer)  */
 	char *redo;                 /* 1: (re)take this point's samples     */
@@ -202,8 +201,6 @@ static void measure_calibrate(struct meas *m)
 	}
 }
 
-/* Sample k of point i, with the clock read after it (the reading before
- * it is the one after the previous visit). */
 /* The clock moved more than drift_max between two readings. */
 static int clock_moved(const struct meas *m, double before, double after)
 {
@@ -236,6 +233,8 @@ static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
 	}
 }
 
+/* Sample k of point i, with the clock read after it (the reading before
+ * it is the one after the previous visit). */
 static void measure_visit(struct meas *m, size_t i, unsigned k)
 {
 	const struct plan *q = &m->p[i];
@@ -249,7 +248,6 @@ static void measure_visit(struct meas *m, size_t i, unsigned k)
 		m->ops[i] = 0;
 		m->secs[i] = 0;
 		m->shared[i] = 0;
-		m->contended[i] = 0;
 		m->ghz[i][m->nghz[i]++] = m->ghz_last;
 	}
 	if ((rc = take_sample(m, i, &smp)) < 0) {
@@ -263,7 +261,6 @@ static void measure_visit(struct meas *m, size_t i, unsigned k)
 	m->ops[i] += smp.ops;
 	m->secs[i] += smp.secs;
 	m->shared[i] += smp.shared;
-	m->contended[i] += smp.contended;
 	cb_iso_time(m->res[i].timestamp, sizeof m->res[i].timestamp);
 }
 
@@ -344,6 +341,16 @@ static size_t mark_drifted(struct meas *m)
 	return n;
 }
 
+/* How many of point i's samples were contended. */
+static unsigned contended_of(const struct meas *m, size_t i)
+{
+	unsigned c = 0;
+
+	for (unsigned k = 0; k < m->cnt[i]; k++)
+		c += m->cont[i][k];
+	return c;
+}
+
 /*
  * The samples point i's statistics use, into a new array (*n of them):
  * the uncontended ones when there are at least CB_SAMPLES_CLEAN of them and
@@ -352,7 +359,7 @@ static size_t mark_drifted(struct meas *m)
  */
 static double *samples_of(const struct meas *m, size_t i, unsigned *n)
 {
-	unsigned all = m->cnt[i], clean = all - m->contended[i], k, j = 0;
+	unsigned all = m->cnt[i], clean = all - contended_of(m, i), k, j = 0;
 	double *s = cb_xmalloc((all ? all : 1) * sizeof *s);
 	int drop = clean >= CB_SAMPLES_CLEAN && 2 * clean >= all;
 
@@ -401,7 +408,6 @@ void result_pool(struct cb_result *r, const struct cb_result *more)
 		r->proc_n[CB_MAX_PROCS - 1] += more->reps;
 	r->shared = (r->shared * r->reps + more->shared * more->reps) / n;
 	r->contended += more->contended;
-	r->retaken += more->retaken;
 	r->seconds += more->seconds;
 	r->bytes_total += more->bytes_total;
 	r->ghz_drift = more->ghz_drift > r->ghz_drift ? more->ghz_drift
@@ -430,7 +436,7 @@ static void measure_summary(struct meas *m)
 		r->seconds = m->secs[i];
 		r->bytes_total = m->ops[i] * m->p[i].size;
 		r->shared = m->shared[i] / m->cnt[i];
-		r->contended = m->contended[i];
+		r->contended = contended_of(m, i);
 	}
 	for (size_t i = 0, from = 0; i <= m->n; i++)
 		if (i == m->n || (i && !same_series(&m->p[i], &m->p[i - 1]))) {
@@ -469,7 +475,6 @@ static void meas_alloc(struct meas *m)
 	m->batch = cb_xcalloc(n, sizeof *m->batch);
 	m->secs = cb_xcalloc(n, sizeof *m->secs);
 	m->shared = cb_xcalloc(n, sizeof *m->shared);
-	m->contended = cb_xcalloc(n, sizeof *m->contended);
 	m->cont = cb_xcalloc(n, sizeof *m->cont);
 	m->ops = cb_xcalloc(n, sizeof *m->ops);
 	m->redo = cb_xcalloc(n, 1);
@@ -494,7 +499,6 @@ static void meas_free(struct meas *m)
 	free(m->batch);
 	free(m->secs);
 	free(m->shared);
-	free(m->contended);
 	free(m->cont);
 	free(m->ops);
 	free(m->redo);

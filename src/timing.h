@@ -49,22 +49,25 @@ int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
 /* One sample: operations done, seconds taken, ops/s. */
 struct cb_sample {
 	uint64_t ops;
-	double secs;         /* wall-clock seconds of the clean segments     */
-	double cpu_secs;     /* the thread's CPU seconds in them             */
-	double rate;         /* ops / cpu_secs                               */
+	double secs;         /* seconds of the clean segments: the thread ran
+	                        all of them, so wall time is its own time  */
+	double rate;         /* ops / secs                                   */
 	double shared;       /* share of the box the core was shared         */
 	int contended;       /* too little was clean: every segment counted  */
 };
 
 /*
  * The contention canary.  A sample is timed in segments of CB_SEGMENT_NS;
- * between two segments a ~0.7 us loop of independent integer and vector
- * add chains is timed.  It runs at half speed while the core's SMT sibling is busy (on a
- * VM: another tenant's vCPU on the same core), which halves the throughput
- * of any code bound by the core's ports.  A segment counts only when the
+ * between two segments the thread's context switches are counted
+ * (getrusage) and a ~0.7 us loop of independent integer and vector add
+ * chains is timed.  The loop runs at half speed while the core's SMT
+ * sibling is busy (on a VM: another tenant's vCPU on the same core), which
+ * halves the throughput of any code bound by the core's ports.  A segment
+ * counts only when the thread was not switched out during it and the
  * canary read at least CB_CANARY_SHARE of its fastest speed on both sides
  * of it; a sample is `sample` seconds of clean segments, or, when fewer
- * than half are clean in four times that, every segment (contended).
+ * than half are clean in four times that, the segments the thread ran
+ * (contended).  Nothing of this is inside a timed segment.
  */
 #define CB_SEGMENT_NS   50000   /* 0.05 ms                               */
 #define CB_CANARY_SHARE 0.75
@@ -77,10 +80,10 @@ void cb_canary_set(int (*fn)(void));
 /*
  * One sample: batches of `batch` run untimed for `warm` seconds, then
  * timed in segments, as above, until `sample` seconds (at least 1 ms) of
- * them were clean; the clock is read once per batch.  The rate is over the
- * thread's CPU time in those segments, so time the scheduler gave to other
- * processes does not count (as `openssl speed` without -elapsed).  0 or
- * the operation's error.
+ * them were clean; the clock is read once per batch.  A segment the thread
+ * was switched out in does not count, so time the scheduler gave to other
+ * processes is not in the rate (as `openssl speed` without -elapsed).  0
+ * or the operation's error.
  */
 int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
                    double warm, struct cb_sample *s);
