@@ -189,6 +189,9 @@ struct cb_backend {
 	const char *(*version)(void);        /* library version string           */
 	/* Extra provenance (code path chosen, capability vector), or NULL. */
 	const char *(*details)(void);
+	/* What the CPU allows this backend's code at most, measured when
+	 * first asked (sysinfo's "limit" line), or NULL. */
+	const char *(*limits)(void);
 	const struct cb_impl *const *impls;  /* NULL-terminated                  */
 	/*
 	 * Cap the library's code path to the CB_HW_* features in hw (a --cpu

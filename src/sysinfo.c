@@ -190,6 +190,10 @@ void cb_prov_print(FILE *f)
 		fprintf(f, "%-14s %s%s%s\n", label,
 		        b->version ? b->version() : "-", det ? "; " : "",
 		        det ? det : "");
+		if (b->limits && (det = b->limits())) {
+			snprintf(label, sizeof label, "limit %s", b->name);
+			fprintf(f, "%-14s %s\n", label, det);
+		}
 	}
 }
 

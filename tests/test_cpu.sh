@@ -44,6 +44,22 @@ for level in generic aesni avx2 vaes256 vaes512 max aesni-nosha; do
 			printf "%s\n" "$1" | grep -q "^$b " || exit 1; done' - "$out"
 	expect_exit 0 "$level: sysinfo" env CRYPTOBENCH_CPU="$level" "$CB" sysinfo
 	check "$level: sysinfo names the level" contains "$out" "cpu level      $level"
+	# native's measured limit: on its path, a plausible rate, and the
+	# bounds it prints are nr / (16 x rate)
+	lim=$(printf '%s\n' "$out" | grep '^limit native')
+	path=$(env CRYPTOBENCH_CPU="$level" "$CB" list backends |
+	       awk '$1 == "native" && $3 == "available" { print $4 }')
+	if [ -z "$path" ]; then
+		check "$level: no native path, no limit line" [ -z "$lim" ]
+		continue
+	fi
+	check "$level: sysinfo measures native's AES rate" [ -n "$lim" ]
+	check "$level: the limit is of path $path" contains "$lim" "on $path (measured)"
+	check "$level: rate and bounds agree ($lim)" sh -c '
+		printf "%s\n" "$1" | awk "{ r = \$3; b128 = \$(NF - 5); b256 = \$(NF - 2)
+		  exit !(r > 0.25 && r < 64 &&
+		         b128 - 10 / (16 * r) < 0.0015 && 10 / (16 * r) - b128 < 0.0015 &&
+		         b256 - 14 / (16 * r) < 0.0015 && 14 / (16 * r) - b256 < 0.0015) }"' - "$lim"
 done
 check "levels ran" [ "$ran" -ge 2 ]
 

@@ -217,5 +217,13 @@ void cb_vaes512_xts_dec_sectors(const struct cb_aes_key *k,
                                 const uint8_t *in, uint8_t *out, size_t ss,
                                 size_t n);
 
+/* ---- the throughput probe: n iterations of 12 independent AES rounds on
+ * the path's widest register (xmm, ymm, zmm), and of 4 dependent adds (one
+ * a cycle: the clock it is counted in); registers are scratch --------- */
+void cb_aesni_probe(uint64_t n);
+void cb_vaes256_probe(uint64_t n);
+void cb_vaes512_probe(uint64_t n);
+void cb_native_probe_adds(uint64_t n);
+
 #endif /* !__ASSEMBLER__ */
 #endif

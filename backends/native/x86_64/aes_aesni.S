@@ -577,4 +577,39 @@
 .Lxts_mask:
 	.long	0x87, 0, 1, 0
 
+	.text
+/* ---- the throughput probe (cb_native_limits) ----------------------------- */
+
+/* void cb_aesni_probe(uint64_t n): n x 12 independent AESENC (12 chains,
+ * enough for latency x throughput on every known core); the state is
+ * scratch (xmm0-12: caller-saved) */
+	FUNC	cb_aesni_probe
+	pxor	xmm0, xmm0
+	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+	pxor	xmm\i, xmm\i
+	.endr
+1:	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+	aesenc	xmm\i, xmm0
+	.endr
+	dec	rdi
+	jnz	1b
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+	pxor	xmm\i, xmm\i
+	.endr
+	ret
+	ENDFUNC	cb_aesni_probe
+
+/* void cb_native_probe_adds(uint64_t n): n x 4 dependent 64-bit adds, one
+ * a cycle on every x86-64 core: the clock the probe counts cycles in */
+	FUNC	cb_native_probe_adds
+	xor	eax, eax
+1:	add	rax, 1
+	add	rax, 1
+	add	rax, 1
+	add	rax, 1
+	dec	rdi
+	jnz	1b
+	ret
+	ENDFUNC	cb_native_probe_adds
+
 #endif /* __x86_64__ */

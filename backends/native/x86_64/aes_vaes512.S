@@ -547,4 +547,23 @@
 	.quad	64 - \k, 64 - \k
 	.endr
 
+	.text
+/* ---- the throughput probe (cb_native_limits) ----------------------------- */
+
+/* void cb_vaes512_probe(uint64_t n): n x 12 independent VAESENC on zmm
+ * (12 chains); the state is scratch (zmm0-12: caller-saved) */
+	FUNC	cb_vaes512_probe
+	vpxor	xmm0, xmm0, xmm0
+	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+	vpxor	xmm\i, xmm\i, xmm\i
+	.endr
+1:	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+	vaesenc	zmm\i, zmm\i, zmm0
+	.endr
+	dec	rdi
+	jnz	1b
+	vzeroupper
+	ret
+	ENDFUNC	cb_vaes512_probe
+
 #endif /* __x86_64__ */
