@@ -391,12 +391,14 @@ static void test_errors(int isa)
  * against the core's one-after-another loop on OpenSSL; in place, out of
  * place at one offset (interleaved chains) and at different offsets.
  */
+#define BATCH_MAX 40
 static void batch_case(const char *alg, unsigned n, size_t len, int layout)
 {
 	const struct cb_impl *ref = ref_for(alg);
-	uint8_t key[16], ivb[32][16], *buf = malloc(32 * (len + 64) * 2 + 64);
-	const uint8_t *ivs[32], *in[32];
-	uint8_t *want[32];
+	uint8_t key[16], ivb[BATCH_MAX][16];
+	uint8_t *buf = malloc(BATCH_MAX * (len + 64) * 2 + 64);
+	const uint8_t *ivs[BATCH_MAX], *in[BATCH_MAX];
+	uint8_t *want[BATCH_MAX];
 	struct cb_inst r;
 
 	fill(key, sizeof key);
@@ -404,7 +406,7 @@ static void batch_case(const char *alg, unsigned n, size_t len, int layout)
 		fill(ivb[i], 16);
 		ivs[i] = ivb[i];
 		in[i] = buf + i * (len + 64) + i % 7;
-		want[i] = buf + (32 + i) * (len + 64) + 64;
+		want[i] = buf + (BATCH_MAX + i) * (len + 64) + 64;
 		fill((uint8_t *)in[i], len);
 	}
 	if (cb_inst_new(&r, ref, key, sizeof key) < 0 ||
@@ -415,7 +417,8 @@ static void batch_case(const char *alg, unsigned n, size_t len, int layout)
 	cb_inst_free(&r);
 	for (int isa = 0; isa < CB_NATIVE_NISA; isa++) {
 		const struct cb_impl *im = impl_of(paths[isa], alg);
-		uint8_t *got[32], *scratch = malloc(32 * (len + 64) + 64);
+		uint8_t *got[BATCH_MAX];
+		uint8_t *scratch = malloc(BATCH_MAX * (len + 64) + 64);
 		struct cb_inst x;
 		int ok = 1;
 
@@ -542,14 +545,19 @@ int main(void)
 				sector_case(algs[a], keys[ki], 16, 17, 3, 1, k++);
 				sector_case(algs[a], keys[ki], 48, 33, 9, 1, k++);
 				sector_case(algs[a], keys[ki], 480, 9, 100, 1, k++);
+				/* 32 lanes 32 bytes a step (vaes512): a multiple
+				 * of 32 but not of 64, past 32 sectors */
+				sector_case(algs[a], keys[ki], 96, 40, 11, 1, k++);
 				/* half-sector steps (vaes256): 2048 and 12288-byte
 				 * sectors, and 8192 which keeps the staged routine */
 				sector_case(algs[a], keys[ki], 2048, 17, 5, 4, k++);
 				sector_case(algs[a], keys[ki], 12288, 9, 7, 24, k++);
+				/* quarter-sector steps (vaes512, past 16) */
+				sector_case(algs[a], keys[ki], 12288, 21, 7, 24, k++);
 				sector_case(algs[a], keys[ki], 8192, 3, 1, 16, k++);
 			}
 		test_xts(&k);
-		for (unsigned n = 1; n <= 32; n += n < 9 ? 1 : 7)
+		for (unsigned n = 1; n <= BATCH_MAX; n += n < 9 ? 1 : 7)
 			for (int layout = 0; layout < 2; layout++) {
 				batch_case("essiv(cbc(aes),sha256)", n, 16, layout);
 				batch_case("cbc(aes)", n, 48, layout);

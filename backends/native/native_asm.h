@@ -40,9 +40,9 @@
 #define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
 
 /* struct cb_lanes */
-#define CB_LANES_MAX     16
-#define CB_LANES_IN      0      /* const uint8_t *in[16]                      */
-#define CB_LANES_IV      128    /* uint8_t iv[16][16]                         */
+#define CB_LANES_MAX     32
+#define CB_LANES_IN      0      /* const uint8_t *in[32]                      */
+#define CB_LANES_IV      256    /* uint8_t iv[32][16]                         */
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -191,6 +191,14 @@ void cb_vaes512_ecb_dec(const struct cb_aes_key *k, const uint8_t *in,
  * of 64 (>= 64).
  */
 void cb_vaes512_cbc_enc_lanes16(const struct cb_aes_key *k,
+                                const struct cb_lanes *l,
+                                ptrdiff_t out_delta, size_t len);
+/*
+ * The same for 32 lanes (8 chains of four in flight: a core with two
+ * 512-bit AES units of latency 4 needs them), 32 bytes of a lane a step:
+ * len must be a multiple of 32 (>= 32).
+ */
+void cb_vaes512_cbc_enc_lanes32(const struct cb_aes_key *k,
                                 const struct cb_lanes *l,
                                 ptrdiff_t out_delta, size_t len);
 void cb_vaes512_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],

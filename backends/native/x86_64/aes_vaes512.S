@@ -353,6 +353,133 @@
 	ret
 	ENDFUNC	cb_vaes512_cbc_enc_lanes16
 
+/* ---- 32 interleaved sector chains, four per zmm ------------------------- */
+
+/*
+ * Twice the chains of cb_vaes512_cbc_enc_lanes16, so a core that retires
+ * two 512-bit rounds a cycle at a latency of four (Zen 5: 8 block-rounds
+ * a cycle) has 8 in flight.  There are not registers for 64 bytes of 32
+ * lanes, so a step takes 32 bytes of each: rdi = key, rsi = lanes, rdx =
+ * out offset (out_delta + position), r8 = in offset, rcx = bytes left (a
+ * multiple of 32), eax/r9 = rounds/kend, r10/r11 lane pointers.
+ * zmm0..7: the chains of lanes 4g..4g+3 (g = 0..7); zmm(8 + 2g + i):
+ * block i (0, 1) of lanes 4g..4g+3, first as P ^ rk0, then as the
+ * ciphertext; zmm24, 25 temporaries; zmm26, 27 the store permutations;
+ * zmm28 the folded last-round key; zmm29 the round key (broadcast per
+ * round); zmm30 = rk[nr]; zmm31 = rk[0].
+ */
+
+/* 32 bytes of lanes 4g..4g+3 into zmm b0 = block 0 of the four, zmm b1 =
+ * block 1 (zmm24 = a0 a1 b0 b1, zmm25 = c0 c1 d0 d1), each ^ rk0 */
+.macro Z32_LOAD g, b0, b1
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 0)]
+	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 1)]
+	vmovdqu64 ymm24, [r10 + r8]
+	vinserti64x4 zmm24, zmm24, [r11 + r8], 1
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 2)]
+	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 3)]
+	vmovdqu64 ymm25, [r10 + r8]
+	vinserti64x4 zmm25, zmm25, [r11 + r8], 1
+	vshufi64x2 zmm\b0, zmm24, zmm25, 0x88
+	vshufi64x2 zmm\b1, zmm24, zmm25, 0xdd
+	vpxord	zmm\b0, zmm\b0, zmm31
+	vpxord	zmm\b1, zmm\b1, zmm31
+.endm
+
+/* the ciphertext blocks zmm b0, b1 of lanes 4g..4g+3 back to 32 bytes a
+ * lane: zmm24 = a0 a1 b0 b1 (zmm26's qwords), zmm b0 = c0 c1 d0 d1 */
+.macro Z32_STORE g, b0, b1
+	vmovdqa64 zmm24, zmm26
+	vpermi2q zmm24, zmm\b0, zmm\b1
+	vpermt2q zmm\b0, zmm27, zmm\b1
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 0)]
+	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 1)]
+	vmovdqu64 [r10 + rdx], ymm24
+	vextracti64x4 [r11 + rdx], zmm24, 1
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 2)]
+	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 3)]
+	vmovdqu64 [r10 + rdx], ymm\b0
+	vextracti64x4 [r11 + rdx], zmm\b0, 1
+.endm
+
+.macro Z32R j, r
+	vbroadcasti32x4 zmm29, [r9 - 16*\j]
+	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenc	zmm\g, zmm\g, zmm29
+	.endr
+.endm
+
+/* void cb_vaes512_cbc_enc_lanes32(const struct cb_aes_key *k,
+ *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
+	FUNC	cb_vaes512_cbc_enc_lanes32
+	KEND	CB_AESKEY_ENC
+	vbroadcasti32x4 zmm31, [rdi]
+	vbroadcasti32x4 zmm30, [r9]
+	vmovdqa64 zmm26, [rip + .Llanes32_perm]
+	vmovdqa64 zmm27, [rip + .Llanes32_perm + 64]
+	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu64 zmm\g, [rsi + CB_LANES_IV + 64*\g]
+	.endr
+	xor	r8d, r8d
+	.p2align 4
+1:
+	Z32_LOAD 0, 8, 9
+	Z32_LOAD 1, 10, 11
+	Z32_LOAD 2, 12, 13
+	Z32_LOAD 3, 14, 15
+	Z32_LOAD 4, 16, 17
+	Z32_LOAD 5, 18, 19
+	Z32_LOAD 6, 20, 21
+	Z32_LOAD 7, 22, 23
+	vpxord	zmm0, zmm0, zmm8
+	vpxord	zmm1, zmm1, zmm10
+	vpxord	zmm2, zmm2, zmm12
+	vpxord	zmm3, zmm3, zmm14
+	vpxord	zmm4, zmm4, zmm16
+	vpxord	zmm5, zmm5, zmm18
+	vpxord	zmm6, zmm6, zmm20
+	vpxord	zmm7, zmm7, zmm22
+	ROUNDS_NR Z32R
+	ZFOLD	0, 8, 9
+	ZFOLD	1, 10, 11
+	ZFOLD	2, 12, 13
+	ZFOLD	3, 14, 15
+	ZFOLD	4, 16, 17
+	ZFOLD	5, 18, 19
+	ZFOLD	6, 20, 21
+	ZFOLD	7, 22, 23
+	ROUNDS_NR Z32R
+	ZPLAIN	0, 9
+	ZPLAIN	1, 11
+	ZPLAIN	2, 13
+	ZPLAIN	3, 15
+	ZPLAIN	4, 17
+	ZPLAIN	5, 19
+	ZPLAIN	6, 21
+	ZPLAIN	7, 23
+	Z32_STORE 0, 8, 9
+	Z32_STORE 1, 10, 11
+	Z32_STORE 2, 12, 13
+	Z32_STORE 3, 14, 15
+	Z32_STORE 4, 16, 17
+	Z32_STORE 5, 18, 19
+	Z32_STORE 6, 20, 21
+	Z32_STORE 7, 22, 23
+	add	r8, 32
+	add	rdx, 32
+	sub	rcx, 32
+	jnz	1b
+	vzeroupper
+	ret
+	ENDFUNC	cb_vaes512_cbc_enc_lanes32
+
+	.section .rodata
+	.p2align 6
+.Llanes32_perm:		/* qwords of (b0, b1): a0 a1 b0 b1, then c0 c1 d0 d1 */
+	.quad	0, 1, 8, 9, 2, 3, 10, 11
+	.quad	4, 5, 12, 13, 6, 7, 14, 15
+	.text
+
 /* ---- XTS ---------------------------------------------------------------- */
 
 /*
