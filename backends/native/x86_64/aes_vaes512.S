@@ -632,6 +632,62 @@
 .endm
 
 /*
+ * zmm\d = zmm\t * x^(8n) in each lane (1 <= n <= 7): whole bytes, so a
+ * byte shift of the lane and one carry-less multiply of the n bytes
+ * shifted out by 0x87 (at most 8n + 7 bits: no second fold).  Temp zmm8.
+ */
+.macro ZMULB d, t, n
+	vpsrldq	zmm8, zmm\t, 16 - \n
+	vpslldq	zmm\d, zmm\t, \n
+	vpclmulqdq zmm8, zmm8, zmm12, 0x00
+	vpxorq	zmm\d, zmm\d, zmm8
+.endm
+
+/*
+ * One 512-byte sector of AES-128 (nr = 10: zmm16-20 hold no key): the
+ * tweak vectors T * x^(4j + lane), j = 0..7, into zmm13, 14, 17-20, 31
+ * and 16 (T broadcast there until the last): j = 0, 1 from T (ZMULV),
+ * the others from those two times x^8, x^16, x^24 (ZMULB); the 32 blocks
+ * in zmm0-7.
+ */
+.macro ZXTS512 op, oplast
+	vbroadcasti32x4 zmm16, [rsi]
+	ZMULV	13, 0
+	ZMULV	14, 1
+	ZMULB	17, 13, 1
+	ZMULB	18, 14, 1
+	ZMULB	19, 13, 2
+	ZMULB	20, 14, 2
+	ZMULB	31, 13, 3
+	ZMULB	16, 14, 3
+	ZXTS_IN	0, 13
+	ZXTS_IN	1, 14
+	ZXTS_IN	2, 17
+	ZXTS_IN	3, 18
+	ZXTS_IN	4, 19
+	ZXTS_IN	5, 20
+	ZXTS_IN	6, 31
+	ZXTS_IN	7, 16
+	ZR	9, 21, 8, \op
+	ZR	8, 22, 8, \op
+	ZR	7, 23, 8, \op
+	ZR	6, 24, 8, \op
+	ZR	5, 25, 8, \op
+	ZR	4, 26, 8, \op
+	ZR	3, 27, 8, \op
+	ZR	2, 28, 8, \op
+	ZR	1, 29, 8, \op
+	ZXTS_OUT 0, 13, \oplast
+	ZXTS_OUT 1, 14, \oplast
+	ZXTS_OUT 2, 17, \oplast
+	ZXTS_OUT 3, 18, \oplast
+	ZXTS_OUT 4, 19, \oplast
+	ZXTS_OUT 5, 20, \oplast
+	ZXTS_OUT 6, 31, \oplast
+	ZXTS_OUT 7, 16, \oplast
+.endm
+
+/*
  * n sectors of ss bytes (n >= 1; ss > 0, a multiple of 16) one after
  * another, sector i with the encrypted tweak tweaks[i]: the keys are
  * loaded once, and a sector's tweak vectors are computed while the
@@ -642,12 +698,27 @@
 	mov	r10, r8
 	mov	r11, r9
 	ZXTS_SETUP \koff
+	cmp	r10, 512
+	jne	20f
+	cmp	eax, 10
+	je	21f
 	.p2align 4
 20:	mov	r8, r10
 	ZXTS_BODY \op, \oplast
 	add	rsi, 16
 	dec	r11
 	jnz	20b
+	vzeroupper
+	ret
+	/* 512-byte sectors, AES-128: a sector a step, 32 blocks in flight
+	 * with their tweaks in the registers AES-128 leaves free */
+	.p2align 4
+21:	ZXTS512 \op, \oplast
+	add	rsi, 16
+	add	rdx, 512
+	add	rcx, 512
+	dec	r11
+	jnz	21b
 	vzeroupper
 	ret
 	ENDFUNC	\name
@@ -665,12 +736,18 @@
 
 	.section .rodata
 	.p2align 6
-.Lxts_shl:				/* 4j + lane, per qword */
+.Lxts_shl:				/* 4j + lane, per qword (j < 8) */
 	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.quad	\k, \k
+	.endr
+	.irp	k, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	.quad	\k, \k
 	.endr
 .Lxts_shr:				/* 64 - (4j + lane)     */
 	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.quad	64 - \k, 64 - \k
+	.endr
+	.irp	k, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	.quad	64 - \k, 64 - \k
 	.endr
 
