@@ -553,6 +553,68 @@
 	vpbroadcastq zmm12, r9
 .endm
 
+/*
+ * zmm\d = zmm\t * x^(8n) in each lane (1 <= n <= 7): whole bytes, so a
+ * byte shift of the lane and one carry-less multiply of the n bytes
+ * shifted out by 0x87 (at most 8n + 7 bits: no second fold).  Temp zmm8.
+ */
+.macro ZMULB d, t, n
+	vpsrldq	zmm8, zmm\t, 16 - \n
+	vpslldq	zmm\d, zmm\t, \n
+	vpclmulqdq zmm8, zmm8, zmm12, 0x00
+	vpxorq	zmm\d, zmm\d, zmm8
+.endm
+
+/*
+ * 512 bytes of AES-128 (nr = 10: zmm16-20 hold no key) from the tweak
+ * vectors j = 0, 1 (T * x^(4j + lane)) in zmm13, 14: ZX8_TWEAKS makes
+ * j = 2..7 from those two times x^8, x^16, x^24 (ZMULB) into zmm17-20,
+ * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7.  ZXTS512: one sector
+ * from its tweak at [rsi] (broadcast in zmm16 until it is overwritten).
+ */
+.macro ZX8_TWEAKS
+	ZMULB	17, 13, 1
+	ZMULB	18, 14, 1
+	ZMULB	19, 13, 2
+	ZMULB	20, 14, 2
+	ZMULB	31, 13, 3
+	ZMULB	16, 14, 3
+.endm
+.macro ZX8_STEP op, oplast
+	ZXTS_IN	0, 13
+	ZXTS_IN	1, 14
+	ZXTS_IN	2, 17
+	ZXTS_IN	3, 18
+	ZXTS_IN	4, 19
+	ZXTS_IN	5, 20
+	ZXTS_IN	6, 31
+	ZXTS_IN	7, 16
+	ZR	9, 21, 8, \op
+	ZR	8, 22, 8, \op
+	ZR	7, 23, 8, \op
+	ZR	6, 24, 8, \op
+	ZR	5, 25, 8, \op
+	ZR	4, 26, 8, \op
+	ZR	3, 27, 8, \op
+	ZR	2, 28, 8, \op
+	ZR	1, 29, 8, \op
+	ZXTS_OUT 0, 13, \oplast
+	ZXTS_OUT 1, 14, \oplast
+	ZXTS_OUT 2, 17, \oplast
+	ZXTS_OUT 3, 18, \oplast
+	ZXTS_OUT 4, 19, \oplast
+	ZXTS_OUT 5, 20, \oplast
+	ZXTS_OUT 6, 31, \oplast
+	ZXTS_OUT 7, 16, \oplast
+.endm
+.macro ZXTS512 op, oplast
+	vbroadcasti32x4 zmm16, [rsi]
+	ZMULV	13, 0
+	ZMULV	14, 1
+	ZX8_TWEAKS
+	ZX8_STEP \op, \oplast
+.endm
+
 /* One request: rsi = its encrypted tweak, rdx = in, rcx = out, r8 = len
  * (> 0, a multiple of 16); rdx and rcx end past it, xmm4 = the next
  * tweak.  The tweak vectors advance only when more data follows (a
@@ -560,11 +622,36 @@
  * tweaks it never uses).  Local labels 1-9. */
 .macro ZXTS_BODY op, oplast
 	vbroadcasti32x4 zmm16, [rsi]
-	ZMULV	7, 3
+	cmp	eax, 10
+	jne	33f
+	cmp	r8, 512
+	jb	33f
+	/* AES-128: 32 blocks a step with the tweak vectors in registers
+	 * (ZX8_STEP), vectors 0 and 1 advanced by x^32 a step */
+	ZMULV	13, 0
+	ZMULV	14, 1
+	.p2align 4
+31:	ZX8_TWEAKS
+	ZX8_STEP \op, \oplast
+	add	rdx, 512
+	add	rcx, 512
+	sub	r8, 512
+	ZMULB	13, 13, 4
+	ZMULB	14, 14, 4
+	cmp	r8, 512
+	jae	31b
+	vmovdqa64 zmm4, zmm13		/* under 32 blocks left: */
+	test	r8, r8			/* zmm4-7 = vectors 0-3 */
+	jz	7f
+	vmovdqa64 zmm5, zmm14
+	ZMULB	6, 13, 1
+	ZMULB	7, 14, 1
+	jmp	34f
+33:	ZMULV	7, 3
 	ZMULV	6, 2
 	ZMULV	5, 1
 	ZMULV	4, 0
-	cmp	r8, 256
+34:	cmp	r8, 256
 	jb	3f
 	.p2align 4
 1:	ZXTS_IN	0, 4
@@ -629,62 +716,6 @@
 	vzeroupper
 8:	ret
 	ENDFUNC	\name
-.endm
-
-/*
- * zmm\d = zmm\t * x^(8n) in each lane (1 <= n <= 7): whole bytes, so a
- * byte shift of the lane and one carry-less multiply of the n bytes
- * shifted out by 0x87 (at most 8n + 7 bits: no second fold).  Temp zmm8.
- */
-.macro ZMULB d, t, n
-	vpsrldq	zmm8, zmm\t, 16 - \n
-	vpslldq	zmm\d, zmm\t, \n
-	vpclmulqdq zmm8, zmm8, zmm12, 0x00
-	vpxorq	zmm\d, zmm\d, zmm8
-.endm
-
-/*
- * One 512-byte sector of AES-128 (nr = 10: zmm16-20 hold no key): the
- * tweak vectors T * x^(4j + lane), j = 0..7, into zmm13, 14, 17-20, 31
- * and 16 (T broadcast there until the last): j = 0, 1 from T (ZMULV),
- * the others from those two times x^8, x^16, x^24 (ZMULB); the 32 blocks
- * in zmm0-7.
- */
-.macro ZXTS512 op, oplast
-	vbroadcasti32x4 zmm16, [rsi]
-	ZMULV	13, 0
-	ZMULV	14, 1
-	ZMULB	17, 13, 1
-	ZMULB	18, 14, 1
-	ZMULB	19, 13, 2
-	ZMULB	20, 14, 2
-	ZMULB	31, 13, 3
-	ZMULB	16, 14, 3
-	ZXTS_IN	0, 13
-	ZXTS_IN	1, 14
-	ZXTS_IN	2, 17
-	ZXTS_IN	3, 18
-	ZXTS_IN	4, 19
-	ZXTS_IN	5, 20
-	ZXTS_IN	6, 31
-	ZXTS_IN	7, 16
-	ZR	9, 21, 8, \op
-	ZR	8, 22, 8, \op
-	ZR	7, 23, 8, \op
-	ZR	6, 24, 8, \op
-	ZR	5, 25, 8, \op
-	ZR	4, 26, 8, \op
-	ZR	3, 27, 8, \op
-	ZR	2, 28, 8, \op
-	ZR	1, 29, 8, \op
-	ZXTS_OUT 0, 13, \oplast
-	ZXTS_OUT 1, 14, \oplast
-	ZXTS_OUT 2, 17, \oplast
-	ZXTS_OUT 3, 18, \oplast
-	ZXTS_OUT 4, 19, \oplast
-	ZXTS_OUT 5, 20, \oplast
-	ZXTS_OUT 6, 31, \oplast
-	ZXTS_OUT 7, 16, \oplast
 .endm
 
 /*
