@@ -571,6 +571,8 @@
  * j = 2..7 from those two times x^8, x^16, x^24 (ZMULB) into zmm17-20,
  * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7.  ZXTS512: one sector
  * from its tweak at [rsi] (broadcast in zmm16 until it is overwritten).
+ * ZX8_STEP256: the same for AES-256, its round keys 1-4 staged at rsp
+ * (memory operands) and their registers zmm17-20 holding tweaks.
  */
 .macro ZX8_TWEAKS
 	ZMULB	17, 13, 1
@@ -607,6 +609,66 @@
 	ZXTS_OUT 6, 31, \oplast
 	ZXTS_OUT 7, 16, \oplast
 .endm
+.macro ZX8_STEP256 op, oplast
+	ZXTS_IN	0, 13
+	ZXTS_IN	1, 14
+	ZXTS_IN	2, 17
+	ZXTS_IN	3, 18
+	ZXTS_IN	4, 19
+	ZXTS_IN	5, 20
+	ZXTS_IN	6, 31
+	ZXTS_IN	7, 16
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	\op	zmm\i, zmm\i, [rsp + 0]
+	.endr
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	\op	zmm\i, zmm\i, [rsp + 64]
+	.endr
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	\op	zmm\i, zmm\i, [rsp + 128]
+	.endr
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	\op	zmm\i, zmm\i, [rsp + 192]
+	.endr
+	ZR	9, 21, 8, \op
+	ZR	8, 22, 8, \op
+	ZR	7, 23, 8, \op
+	ZR	6, 24, 8, \op
+	ZR	5, 25, 8, \op
+	ZR	4, 26, 8, \op
+	ZR	3, 27, 8, \op
+	ZR	2, 28, 8, \op
+	ZR	1, 29, 8, \op
+	ZXTS_OUT 0, 13, \oplast
+	ZXTS_OUT 1, 14, \oplast
+	ZXTS_OUT 2, 17, \oplast
+	ZXTS_OUT 3, 18, \oplast
+	ZXTS_OUT 4, 19, \oplast
+	ZXTS_OUT 5, 20, \oplast
+	ZXTS_OUT 6, 31, \oplast
+	ZXTS_OUT 7, 16, \oplast
+.endm
+
+/* frame of 256 bytes at rsp, 64-aligned (rbp saved): AES-256's round
+ * keys 1-4, broadcast, so that zmm17-20 can hold tweak vectors */
+.macro ZXTS_FRAME
+	PUSH_CFI rbp
+	mov	rbp, rsp
+	.cfi_def_cfa_register rbp
+	and	rsp, -64
+	sub	rsp, 256
+.endm
+/* wipe the staged keys and leave the frame */
+.macro ZXTS_UNFRAME
+	vpxord	xmm8, xmm8, xmm8
+	.irp	i, 0, 1, 2, 3
+	vmovdqa64 [rsp + 64*\i], zmm8
+	.endr
+	mov	rsp, rbp
+	.cfi_def_cfa_register rsp
+	POP_CFI	rbp
+.endm
+
 .macro ZXTS512 op, oplast
 	vbroadcasti32x4 zmm16, [rsi]
 	ZMULV	13, 0
@@ -622,13 +684,37 @@
  * tweaks it never uses).  Local labels 1-9. */
 .macro ZXTS_BODY op, oplast
 	vbroadcasti32x4 zmm16, [rsi]
-	cmp	eax, 10
-	jne	33f
 	cmp	r8, 512
 	jb	33f
+	cmp	eax, 10
+	je	35f
+	cmp	eax, 14
+	jne	33f
+	/* AES-256: the same with round keys 1-4 on the stack */
+	vmovdqa64 [rsp + 64*0], zmm17
+	vmovdqa64 [rsp + 64*1], zmm18
+	vmovdqa64 [rsp + 64*2], zmm19
+	vmovdqa64 [rsp + 64*3], zmm20
+	ZMULV	13, 0
+	ZMULV	14, 1
+	.p2align 4
+36:	ZX8_TWEAKS
+	ZX8_STEP256 \op, \oplast
+	add	rdx, 512
+	add	rcx, 512
+	sub	r8, 512
+	ZMULB	13, 13, 4
+	ZMULB	14, 14, 4
+	cmp	r8, 512
+	jae	36b
+	vmovdqa64 zmm17, [rsp + 64*0]
+	vmovdqa64 zmm18, [rsp + 64*1]
+	vmovdqa64 zmm19, [rsp + 64*2]
+	vmovdqa64 zmm20, [rsp + 64*3]
+	jmp	37f
 	/* AES-128: 32 blocks a step with the tweak vectors in registers
 	 * (ZX8_STEP), vectors 0 and 1 advanced by x^32 a step */
-	ZMULV	13, 0
+35:	ZMULV	13, 0
 	ZMULV	14, 1
 	.p2align 4
 31:	ZX8_TWEAKS
@@ -640,7 +726,7 @@
 	ZMULB	14, 14, 4
 	cmp	r8, 512
 	jae	31b
-	vmovdqa64 zmm4, zmm13		/* under 32 blocks left: */
+37:	vmovdqa64 zmm4, zmm13		/* under 32 blocks left: */
 	test	r8, r8			/* zmm4-7 = vectors 0-3 */
 	jz	7f
 	vmovdqa64 zmm5, zmm14
@@ -710,9 +796,11 @@
 	FUNC	\name
 	test	r8, r8
 	jz	8f
+	ZXTS_FRAME
 	ZXTS_SETUP \koff
 	ZXTS_BODY \op, \oplast
 	vmovdqu	[rsi], xmm4
+	ZXTS_UNFRAME
 	vzeroupper
 8:	ret
 	ENDFUNC	\name
@@ -728,6 +816,7 @@
 	FUNC	\name
 	mov	r10, r8
 	mov	r11, r9
+	ZXTS_FRAME
 	ZXTS_SETUP \koff
 	cmp	r10, 512
 	jne	20f
@@ -739,6 +828,7 @@
 	add	rsi, 16
 	dec	r11
 	jnz	20b
+	ZXTS_UNFRAME
 	vzeroupper
 	ret
 	/* 512-byte sectors, AES-128: a sector a step, 32 blocks in flight
@@ -750,6 +840,7 @@
 	add	rcx, 512
 	dec	r11
 	jnz	21b
+	ZXTS_UNFRAME
 	vzeroupper
 	ret
 	ENDFUNC	\name
