@@ -137,8 +137,10 @@ void cb_aesni_essiv_cbc_enc_lanes8(const struct cb_native_ctx *c,
  * tweak of the block after the last is written back to tweak[] (so a
  * caller can continue, or steal ciphertext from the last block).  len a
  * multiple of 16 (0: nothing read or written).  Same contract on every
- * path (_aesni_: 8 blocks in flight; _vaes256_: 16; _vaes512_: 16 in 4
- * zmm, tweaks advanced by x^16 with VPCLMULQDQ).
+ * path (_aesni_: 8 blocks in flight; _vaes256_: 16; _vaes512_: 32 in 8
+ * zmm for AES-128 and AES-256 requests of 512 bytes or more, the tweak
+ * vectors in registers (AES-256's round keys 1-4 staged on the stack),
+ * else 16 in 4 zmm, tweaks advanced by x^16).
  */
 void cb_aesni_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
                       const uint8_t *in, uint8_t *out, size_t len);

@@ -1,9 +1,11 @@
 /*
  * aes_vaes512.S - the native backend's VAES routines on 512-bit vectors
  * (four AES blocks per zmm, EVEX, AVX-512F/VL): CBC and fused ESSIV-CBC
- * decryption and ECB with 32 blocks in flight and a masked tail, and CBC
+ * decryption and ECB with 32 blocks in flight and a masked tail; CBC
  * encryption of 16 interleaved sector chains with 64-byte loads per
- * sector and a 4x4 transpose of 128-bit lanes.  Contracts: native_asm.h.
+ * sector and a 4x4 transpose of 128-bit lanes, and of 32 with 32-byte
+ * loads (Zen 5 needs 8 zmm chains in flight); XTS with 32 blocks in
+ * flight.  Contracts: native_asm.h.
  *
  * Decryption and ECB keep every round key broadcast in zmm16-30, indexed
  * from the end of the schedule (zmm30 = rk[nr], zmm29 = rk[nr-1], ...);
