@@ -617,29 +617,35 @@ INLINE int xts_request(const struct path *p, int enc, void *vctx,
 	return 0;
 }
 
-/* Sectors: their tweaks encrypted 16 at a time with the path's ECB. */
+/* Sectors: their tweaks encrypted CB_LANES_MAX at a time with the path's
+ * ECB, a group ahead (double-buffered), so that the ECB's latency runs
+ * under the previous group's sectors instead of before its own. */
 INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
                        uint64_t first, uint64_t step, size_t ss,
                        const uint8_t *in, uint8_t *out, size_t len)
 {
 	const struct cb_native_ctx *c = ctx_of(vctx);
-	uint8_t t[CB_LANES_MAX][16] __attribute__((aligned(64)));
-	size_t n;
+	uint8_t t[2][CB_LANES_MAX][16] __attribute__((aligned(64)));
+	size_t n, m, next, s = 0, g = 0;
 	int rc;
 
 	if ((rc = check_sectors(ss, len)) < 0)
 		return rc;
 	n = len / ss;
-	for (size_t s = 0; s < n; s += CB_LANES_MAX) {
-		size_t m = group_ivs(p, &c->salt, t, first, step, s, n);
-
+	m = n ? group_ivs(p, &c->salt, t[0], first, step, 0, n) : 0;
+	while (m) {
+		next = s + m < n ? group_ivs(p, &c->salt, t[g ^ 1], first, step,
+		                             s + m, n) : 0;
 		if (p->xts_enc_sec)
-			(enc ? p->xts_enc_sec : p->xts_dec_sec)(&c->key, t,
+			(enc ? p->xts_enc_sec : p->xts_dec_sec)(&c->key, t[g],
 			        in + s * ss, out + s * ss, ss, m);
 		else
 			for (size_t j = 0; j < m; j++)
-				(enc ? p->xts_enc : p->xts_dec)(&c->key, t[j],
+				(enc ? p->xts_enc : p->xts_dec)(&c->key, t[g][j],
 				        in + (s + j) * ss, out + (s + j) * ss, ss);
+		s += m;
+		m = next;
+		g ^= 1;
 	}
 	return 0;
 }
