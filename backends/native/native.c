@@ -882,7 +882,8 @@ static double probe_secs(void (*fn)(uint64_t), uint64_t n)
  * independent rounds on its widest register against 4 dependent adds (one
  * a cycle), the median of 15 alternated pairs of runs of about 0.3 ms
  * each, so the figure needs no clock reading and no counters.  The physical bound of a throughput-
- * bound mode is then nr / (16 x rate) cycles per byte (docs/native.md).
+ * bound mode is then nr / (16 x rate) cycles per byte (cryptobench(1),
+ * sysinfo).
  */
 static double aes_rate(void)
 {

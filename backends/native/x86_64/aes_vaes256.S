@@ -549,20 +549,7 @@
 	.text
 /* ---- the throughput probe (cb_native_limits) ----------------------------- */
 
-/* void cb_vaes256_probe(uint64_t n): n x 12 independent VAESENC on ymm
- * (12 chains); the state is scratch (ymm0-12: caller-saved) */
-	FUNC	cb_vaes256_probe
-	vpxor	xmm0, xmm0, xmm0
-	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-	vpxor	xmm\i, xmm\i, xmm\i
-	.endr
-1:	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-	vaesenc	ymm\i, ymm\i, ymm0
-	.endr
-	dec	rdi
-	jnz	1b
-	vzeroupper
-	ret
-	ENDFUNC	cb_vaes256_probe
+/* void cb_vaes256_probe(uint64_t n): the probe on ymm (AES_PROBE) */
+	AES_PROBE cb_vaes256_probe, y
 
 #endif /* __x86_64__ */

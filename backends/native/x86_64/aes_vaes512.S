@@ -573,8 +573,9 @@
  * j = 2..7 from those two times x^8, x^16, x^24 (ZMULB) into zmm17-20,
  * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7.  ZXTS512: one sector
  * from its tweak at [rsi] (broadcast in zmm16 until it is overwritten).
- * ZX8_STEP256: the same for AES-256, its round keys 1-4 staged at rsp
- * (memory operands) and their registers zmm17-20 holding tweaks.
+ * With staged=1, AES-256: its round keys 1-4 staged at rsp (memory
+ * operands), their registers zmm17-20 holding tweaks; rounds 5-13 use
+ * zmm21-29 as AES-128's rounds 1-9 do.
  */
 .macro ZX8_TWEAKS
 	ZMULB	17, 13, 1
@@ -584,7 +585,7 @@
 	ZMULB	31, 13, 3
 	ZMULB	16, 14, 3
 .endm
-.macro ZX8_STEP op, oplast
+.macro ZX8_STEP op, oplast, staged=0
 	ZXTS_IN	0, 13
 	ZXTS_IN	1, 14
 	ZXTS_IN	2, 17
@@ -593,45 +594,13 @@
 	ZXTS_IN	5, 20
 	ZXTS_IN	6, 31
 	ZXTS_IN	7, 16
-	ZR	9, 21, 8, \op
-	ZR	8, 22, 8, \op
-	ZR	7, 23, 8, \op
-	ZR	6, 24, 8, \op
-	ZR	5, 25, 8, \op
-	ZR	4, 26, 8, \op
-	ZR	3, 27, 8, \op
-	ZR	2, 28, 8, \op
-	ZR	1, 29, 8, \op
-	ZXTS_OUT 0, 13, \oplast
-	ZXTS_OUT 1, 14, \oplast
-	ZXTS_OUT 2, 17, \oplast
-	ZXTS_OUT 3, 18, \oplast
-	ZXTS_OUT 4, 19, \oplast
-	ZXTS_OUT 5, 20, \oplast
-	ZXTS_OUT 6, 31, \oplast
-	ZXTS_OUT 7, 16, \oplast
-.endm
-.macro ZX8_STEP256 op, oplast
-	ZXTS_IN	0, 13
-	ZXTS_IN	1, 14
-	ZXTS_IN	2, 17
-	ZXTS_IN	3, 18
-	ZXTS_IN	4, 19
-	ZXTS_IN	5, 20
-	ZXTS_IN	6, 31
-	ZXTS_IN	7, 16
+	.if	\staged		/* AES-256: rounds 1-4 from the stack */
+	.irp	r, 0, 1, 2, 3
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	\op	zmm\i, zmm\i, [rsp + 0]
+	\op	zmm\i, zmm\i, [rsp + 64*\r]
 	.endr
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	\op	zmm\i, zmm\i, [rsp + 64]
 	.endr
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	\op	zmm\i, zmm\i, [rsp + 128]
-	.endr
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	\op	zmm\i, zmm\i, [rsp + 192]
-	.endr
+	.endif
 	ZR	9, 21, 8, \op
 	ZR	8, 22, 8, \op
 	ZR	7, 23, 8, \op
@@ -701,7 +670,7 @@
 	ZMULV	14, 1
 	.p2align 4
 36:	ZX8_TWEAKS
-	ZX8_STEP256 \op, \oplast
+	ZX8_STEP \op, \oplast, 1
 	add	rdx, 512
 	add	rcx, 512
 	sub	r8, 512
@@ -878,20 +847,7 @@
 	.text
 /* ---- the throughput probe (cb_native_limits) ----------------------------- */
 
-/* void cb_vaes512_probe(uint64_t n): n x 12 independent VAESENC on zmm
- * (12 chains); the state is scratch (zmm0-12: caller-saved) */
-	FUNC	cb_vaes512_probe
-	vpxor	xmm0, xmm0, xmm0
-	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-	vpxor	xmm\i, xmm\i, xmm\i
-	.endr
-1:	.irp	i, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-	vaesenc	zmm\i, zmm\i, zmm0
-	.endr
-	dec	rdi
-	jnz	1b
-	vzeroupper
-	ret
-	ENDFUNC	cb_vaes512_probe
+/* void cb_vaes512_probe(uint64_t n): the probe on zmm (AES_PROBE) */
+	AES_PROBE cb_vaes512_probe, z
 
 #endif /* __x86_64__ */
