@@ -881,9 +881,9 @@ static double probe_secs(void (*fn)(uint64_t), uint64_t n)
  * The AES throughput of the chosen path, in block-rounds per cycle: 12
  * independent rounds on its widest register against 4 dependent adds (one
  * a cycle), the median of 15 alternated pairs of runs of about 0.3 ms
- * each, so the figure needs no clock reading and no counters.  The physical bound of a throughput-
- * bound mode is then nr / (16 x rate) cycles per byte (cryptobench(1),
- * sysinfo).
+ * each, so the figure needs no clock reading and no counters.  The
+ * physical bound of a throughput-bound mode is then nr / (16 x rate)
+ * cycles per byte (cryptobench(1), sysinfo).
  */
 static double aes_rate(void)
 {
