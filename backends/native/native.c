@@ -379,14 +379,11 @@ INLINE int enc_parts(const struct path *p, lanes_fn *fn, size_t nl,
 			            : n - b0 < g ? n - b0 : g;
 
 			for (size_t j = 0; j < nb; j++) {
-				size_t e = j * parts + q;
-				const uint8_t *sec = in + (b0 + j) * ss;
+				size_t e = j * parts + q, at = (b0 + j) * ss + q * h;
 
-				l.in[e] = sec + q * h;
-				if (q)
-					memcpy(l.iv[e], out + (b0 + j) * ss + q * h - 16, 16);
-				else
-					memcpy(l.iv[e], iva[j], 16);
+				l.in[e] = in + at;
+				/* part q chains from part q-1's last block */
+				memcpy(l.iv[e], q ? out + at - 16 : iva[j], 16);
 				if (real == SIZE_MAX)
 					real = e;
 			}
