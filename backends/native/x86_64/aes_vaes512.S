@@ -648,6 +648,25 @@
 	ZX8_STEP \op, \oplast
 .endm
 
+/* 32 blocks a step while 512 bytes are left (AES-128, or AES-256 with
+ * staged=1), the tweak vectors in registers, vectors 0 and 1 advanced by
+ * x^32 a step; T broadcast in zmm16 on entry */
+.macro ZX8_LOOP op, oplast, staged
+	ZMULV	13, 0
+	ZMULV	14, 1
+	.p2align 4
+.Lx8_\@:
+	ZX8_TWEAKS
+	ZX8_STEP \op, \oplast, \staged
+	add	rdx, 512
+	add	rcx, 512
+	sub	r8, 512
+	ZMULB	13, 13, 4
+	ZMULB	14, 14, 4
+	cmp	r8, 512
+	jae	.Lx8_\@
+.endm
+
 /* One request: rsi = its encrypted tweak, rdx = in, rcx = out, r8 = len
  * (> 0, a multiple of 16); rdx and rcx end past it, xmm4 = the next
  * tweak.  The tweak vectors advance only when more data follows (a
@@ -666,37 +685,13 @@
 	vmovdqa64 [rsp + 64*1], zmm18
 	vmovdqa64 [rsp + 64*2], zmm19
 	vmovdqa64 [rsp + 64*3], zmm20
-	ZMULV	13, 0
-	ZMULV	14, 1
-	.p2align 4
-36:	ZX8_TWEAKS
-	ZX8_STEP \op, \oplast, 1
-	add	rdx, 512
-	add	rcx, 512
-	sub	r8, 512
-	ZMULB	13, 13, 4
-	ZMULB	14, 14, 4
-	cmp	r8, 512
-	jae	36b
+	ZX8_LOOP \op, \oplast, 1
 	vmovdqa64 zmm17, [rsp + 64*0]
 	vmovdqa64 zmm18, [rsp + 64*1]
 	vmovdqa64 zmm19, [rsp + 64*2]
 	vmovdqa64 zmm20, [rsp + 64*3]
 	jmp	37f
-	/* AES-128: 32 blocks a step with the tweak vectors in registers
-	 * (ZX8_STEP), vectors 0 and 1 advanced by x^32 a step */
-35:	ZMULV	13, 0
-	ZMULV	14, 1
-	.p2align 4
-31:	ZX8_TWEAKS
-	ZX8_STEP \op, \oplast
-	add	rdx, 512
-	add	rcx, 512
-	sub	r8, 512
-	ZMULB	13, 13, 4
-	ZMULB	14, 14, 4
-	cmp	r8, 512
-	jae	31b
+35:	ZX8_LOOP \op, \oplast, 0	/* AES-128 */
 37:	vmovdqa64 zmm4, zmm13		/* under 32 blocks left: */
 	test	r8, r8			/* zmm4-7 = vectors 0-3 */
 	jz	7f
