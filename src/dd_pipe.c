@@ -1,16 +1,19 @@
 /*
  * dd_pipe.c - the sector pipeline of `cryptobench dd` (dd_pipe.h): a ring
- * of request slots, the worker threads that transform each slot's share
- * of sectors, and the main thread's loop that fills slots from if= and
- * writes them to of= in order.  All I/O goes through job->io.
+ * of request slots, the worker threads that take each slot's sectors a
+ * chunk at a time, and the main thread's loop that fills slots from if=
+ * and writes them to of= in order (and takes chunks too when -j leaves
+ * no CPU spare).  All I/O goes through job->io.
  */
 #include <errno.h>
+#include <sched.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <time.h>
 
 #include "cb.h"
@@ -26,7 +29,11 @@ struct slot {
 	size_t out_len;            /* bytes to write                        */
 	int partial;               /* a short (last) record                 */
 	int filled;
-	unsigned done;
+	unsigned nchunk;           /* chunks of p->chunk sectors (the last
+	                              may be short)                         */
+	uint64_t claim;            /* seq << 16 | the next chunk to hand out
+	                              (atomic; seq: a stale claim fails)    */
+	unsigned done;             /* chunks transformed (atomic)           */
 	int err;                   /* first error other than -EBADMSG       */
 	char why[256];             /* the worker's message for err          */
 };
@@ -35,16 +42,19 @@ struct pipe {
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	struct slot *slots;
-	unsigned depth, nthr;
+	unsigned depth, nthr;      /* slots; worker threads                 */
+	size_t chunk;              /* sectors a claim                       */
 	uint64_t wait_seq;         /* the slot main sleeps on; UINT64_MAX: none */
+	uint64_t oldest;           /* the oldest request not yet written    */
 	int stop, enc;
+	int help;                  /* main is one of -j's N (no CPU spare)  */
+	int spin;                  /* main spins for a request (a CPU each) */
 	struct sector_xf *xf;
 };
 
 struct worker {
 	struct pipe *p;
 	struct sector_thr *t;
-	unsigned idx;
 	pthread_t tid;
 };
 
@@ -55,6 +65,7 @@ struct run {
 	struct pipe p;
 	struct worker *w;
 	unsigned started;          /* threads running                        */
+	struct sector_thr *main_t; /* main's keyed instance when it helps    */
 	uint8_t *zeros;            /* the shared input without if=           */
 	size_t ss, unit_in, unit_out, nsec_req;
 	uint64_t next_fill, next_write, next_sector;
@@ -65,66 +76,141 @@ struct run {
 	uint64_t rd_off;           /* where in if= it happened               */
 };
 
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* How long main spins for a request before it sleeps.  The bytes of
+ * sectors a thread takes at a time (at least one sector): chunks of 32
+ * to 128 KiB cost -j 2 (1 MiB records of 4 KiB XTS sectors, main and one
+ * worker on 2 CPUs) 10 to 30 % against 43-44 GB/s for 512 KiB and 1 MiB,
+ * each call's set-up (keys, the first tweak group) being repeated. */
+#define SPIN_NS     1000000
+#define CHUNK_BYTES (512 * 1024)
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
 /* ---- workers ---------------------------------------------------------- */
 
-/* Wait for request seq; NULL when told to stop first. */
-static struct slot *take(struct pipe *p, uint64_t seq)
+/* Wait for request *seq, or the oldest not yet written if main has
+ * written that one (it transformed it alone); NULL when told to stop. */
+static struct slot *take(struct pipe *p, uint64_t *seq)
 {
-	struct slot *s = &p->slots[seq % p->depth];
+	struct slot *s;
 
 	pthread_mutex_lock(&p->mu);
-	while (!p->stop && !(s->filled && s->seq == seq))
+	for (;;) {
+		if (*seq < p->oldest)
+			*seq = p->oldest;
+		s = &p->slots[*seq % p->depth];
+		if (p->stop || (s->filled && s->seq == *seq))
+			break;
 		pthread_cond_wait(&p->work, &p->mu);
-	if (!(s->filled && s->seq == seq))
+	}
+	if (!(s->filled && s->seq == *seq))
 		s = NULL;
 	pthread_mutex_unlock(&p->mu);
 	return s;
 }
 
-/* This worker's share of slot s's sectors. */
-static int transform(struct worker *w, struct slot *s)
+/* Chunk k of slot s. */
+static int transform(struct pipe *p, struct sector_thr *t, struct slot *s,
+                     size_t k)
 {
-	struct pipe *p = w->p;
 	const struct sector_cfg *c = sector_xf_cfg(p->xf);
 	size_t ss = c->sector_size, db = sector_disk_bytes(p->xf);
-	size_t lo = s->nsec * w->idx / p->nthr;
-	size_t hi = s->nsec * (w->idx + 1) / p->nthr;
+	size_t lo = k * p->chunk;
+	size_t hi = lo + p->chunk < s->nsec ? lo + p->chunk : s->nsec;
 
-	if (hi <= lo || c->kind == SECTOR_NONE)
-		return 0;
 	if (p->enc)
-		return sector_encrypt(w->t, s->first + lo, s->in + lo * ss,
+		return sector_encrypt(t, s->first + lo, s->in + lo * ss,
 		                      s->out + lo * db, hi - lo);
-	return sector_decrypt(w->t, s->first + lo, s->in + lo * db,
+	return sector_decrypt(t, s->first + lo, s->in + lo * db,
 	                      s->out + lo * ss, hi - lo,
 	                      s->bad + lo * sector_chunks(p->xf));
+}
+
+/* Hand out the next chunk of request seq in slot s: its index, or -1
+ * when every chunk is taken.  The claim word carries seq, so a claim on
+ * a slot already refilled with a later request fails. */
+static long claim(struct slot *s, uint64_t seq)
+{
+	uint64_t c = __atomic_load_n(&s->claim, __ATOMIC_ACQUIRE);
+
+	while (c >> 16 == (seq & 0xffffffffffffu) &&
+	       (c & 0xffff) < __atomic_load_n(&s->nchunk, __ATOMIC_RELAXED))
+		if (__atomic_compare_exchange_n(&s->claim, &c, c + 1, 0,
+		                                __ATOMIC_ACQ_REL,
+		                                __ATOMIC_ACQUIRE))
+			return (long)(c & 0xffff);
+	return -1;
+}
+
+/* Transform chunks of request seq (slot s) until none is left to take
+ * (at most max); whoever finishes its last chunk wakes main if it sleeps
+ * on it.  The number transformed. */
+static unsigned work_slot(struct pipe *p, struct sector_thr *t,
+                          struct slot *s, uint64_t seq, unsigned max)
+{
+	unsigned n = 0, nchunk;
+	long k;
+
+	while (n < max && (k = claim(s, seq)) >= 0) {
+		/* s is ours until its last chunk is done: read it before */
+		int rc = transform(p, t, s, (size_t)k);
+
+		nchunk = s->nchunk;
+		n++;
+		if (rc < 0 && rc != -EBADMSG) {
+			pthread_mutex_lock(&p->mu);
+			if (!s->err) {
+				s->err = rc;
+				/* the message is this thread's: carry it */
+				snprintf(s->why, sizeof s->why, "%s",
+				         cb_last_error());
+			}
+			pthread_mutex_unlock(&p->mu);
+		}
+		if (__atomic_add_fetch(&s->done, 1, __ATOMIC_ACQ_REL) == nchunk) {
+			pthread_mutex_lock(&p->mu);
+			if (seq >= p->wait_seq)
+				pthread_cond_broadcast(&p->done);
+			pthread_mutex_unlock(&p->mu);
+		}
+	}
+	return n;
 }
 
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
-	struct pipe *p = w->p;
 	struct slot *s;
 
-	for (uint64_t seq = 0; (s = take(p, seq)); seq++) {
-		int rc = transform(w, s);
-
-		pthread_mutex_lock(&p->mu);
-		if (rc < 0 && rc != -EBADMSG && !s->err) {
-			s->err = rc;
-			/* the message is this thread's: carry it to main */
-			snprintf(s->why, sizeof s->why, "%s", cb_last_error());
-		}
-		/* wake main only for the slot it waits on: every slot before it
-		 * is done too, since each worker takes the slots in order */
-		if (++s->done == p->nthr && s->seq >= p->wait_seq)
-			pthread_cond_broadcast(&p->done);
-		pthread_mutex_unlock(&p->mu);
-	}
+	for (uint64_t seq = 0; (s = take(w->p, &seq)); seq++)
+		work_slot(w->p, w->t, s, seq, UINT_MAX);
 	return NULL;
 }
 
 /* ---- the ring and the threads ---------------------------------------- */
+
+/* The CPUs this process may run on (1 if unknown). */
+static unsigned ncpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof set, &set) < 0 || !CPU_COUNT(&set))
+		return 1;
+	return (unsigned)CPU_COUNT(&set);
+}
 
 /* Size and allocate the ring (pages faulted in now, not on the clock). */
 static void ring_new(struct run *r)
@@ -138,17 +224,27 @@ static void ring_new(struct run *r)
 	                              r->unit_out);
 	uint64_t cap;
 
-	p->nthr = j->threads;
-	/* 8 slots a worker (at most 32, and at most 512 MiB of buffers); main
-	 * sleeps until half the ring is done, so it wakes once per depth/2
-	 * requests, not once per request: each wake cost the worker 9.5 us
-	 * on the paravirtual 2-core development VM, and -j 2 (1 MiB records)
-	 * ran 42 GB/s with 8 a worker against 37 with 4 */
+	/* -j N transforms on N CPUs: with a CPU to spare, N threads while
+	 * main reads, writes and spins for them; without, main is one of the
+	 * N: it transforms chunks of the request it is about to write instead
+	 * of sleeping on it, so no thread waits for a wake (a futex wake cost
+	 * the waker 9.5 us on the paravirtual 2-core development VM, a fifth
+	 * of a 1 MiB record's transform) */
+	p->help = ncpus() <= j->threads;
+	p->nthr = j->threads - (unsigned)p->help;
+	p->chunk = CHUNK_BYTES / r->ss ? CHUNK_BYTES / r->ss : 1;
+	if (r->nsec_req / p->chunk >= 0xffff)
+		p->chunk = r->nsec_req / 0xffff + 1;
+	/* 8 slots a worker (at most 32, and at most 512 MiB of buffers):
+	 * when main sleeps (after SPIN_NS, or -j over the CPUs), it sleeps
+	 * until half the ring is done, so it wakes once per depth/2 requests,
+	 * not once per request */
 	p->depth = j->threads < 4 ? 8 * j->threads : 32;
 	cap = per ? (512ull << 20) / per : p->depth;
 	if (p->depth > cap)
 		p->depth = cap < 2 ? 2 : (unsigned)cap;
 	p->wait_seq = UINT64_MAX;
+	p->spin = ncpus() >= j->threads;      /* no thread it spins for waits */
 	p->enc = !j->decrypt;
 	p->xf = j->xf;
 	p->slots = cb_xcalloc(p->depth, sizeof *p->slots);
@@ -182,14 +278,18 @@ static void ring_free(struct run *r)
 	free(r->zeros);
 }
 
-/* Each worker's own keyed instances.  0, or -1 with a message. */
+/* Each worker's own keyed instances (and main's when it helps).  0, or
+ * -1 with a message. */
 static int workers_new(struct run *r)
 {
 	r->w = cb_xcalloc(r->p.nthr, sizeof *r->w);
-	for (unsigned i = 0; i < r->p.nthr; i++) {
+	for (unsigned i = 0; i < r->p.nthr; i++)
 		r->w[i].p = &r->p;
-		r->w[i].idx = i;
-		if (sector_thr_new(&r->w[i].t, r->j->xf) < 0) {
+	for (unsigned i = 0; i <= r->p.nthr; i++) {
+		struct sector_thr **t = i < r->p.nthr ? &r->w[i].t : &r->main_t;
+
+		if ((i < r->p.nthr || r->p.help) &&
+		    sector_thr_new(t, r->j->xf) < 0) {
 			cb_err("dd: keying the transform failed: %s",
 			       cb_last_error());
 			return -1;
@@ -202,6 +302,7 @@ static void workers_free(struct run *r)
 {
 	for (unsigned i = 0; i < r->p.nthr; i++)
 		sector_thr_free(r->w[i].t);
+	sector_thr_free(r->main_t);
 	free(r->w);
 }
 
@@ -330,9 +431,14 @@ static int fill_one(struct run *r)
 	s->out_len = s->nsec * r->unit_out;
 	if (sector_xf_cfg(r->j->xf)->kind == SECTOR_NONE)
 		s->nsec = 0;              /* nothing to transform */
+	/* first, so that a claim on the request before fails from here on */
+	__atomic_store_n(&s->claim, (r->next_fill & 0xffffffffffffu) << 16,
+	                 __ATOMIC_RELEASE);
 	r->next_sector += got / r->unit_in;
 	s->done = 0;
 	s->err = 0;
+	__atomic_store_n(&s->nchunk, (unsigned)((s->nsec + r->p.chunk - 1) /
+	                 r->p.chunk), __ATOMIC_RELAXED);
 	pthread_mutex_lock(&r->p.mu);
 	s->seq = r->next_fill;
 	s->filled = 1;
@@ -346,14 +452,59 @@ static int fill_one(struct run *r)
 	return 1;
 }
 
-/* Wait until the oldest slot is done (sleeping until half the ring is). */
+/* Is every chunk of slot s transformed? */
+static int slot_done(const struct slot *s)
+{
+	return __atomic_load_n(&s->done, __ATOMIC_ACQUIRE) == s->nchunk;
+}
+
+/* Main helping while it waits: one chunk of the oldest request that has
+ * one left to take.  1 if it transformed one. */
+static int help_one(struct run *r)
+{
+	struct pipe *p = &r->p;
+
+	for (uint64_t q = r->next_write; q < r->next_fill; q++)
+		if (work_slot(p, r->main_t, &p->slots[q % p->depth], q, 1))
+			return 1;
+	return 0;
+}
+
+/* Spin up to SPIN_NS for slot s (helping, if main does): 1 done, 0 not
+ * yet. */
+static int spin_done(struct run *r, const struct slot *s)
+{
+	double t0 = now();
+
+	for (unsigned i = 1;; i++) {
+		if (slot_done(s))
+			return 1;
+		if (!r->p.help || !help_one(r))
+			cpu_relax();
+		if (!(i % 64) && now() - t0 > SPIN_NS * 1e-9)
+			return 0;
+	}
+}
+
+/* Wait until the oldest slot is done: transforming what is left of it
+ * (help), spinning (a CPU each), else (or after SPIN_NS) sleeping until
+ * half the ring is done. */
 static struct slot *wait_oldest(struct run *r)
 {
 	struct pipe *p = &r->p;
 	struct slot *s = &p->slots[r->next_write % p->depth];
 
+	if (p->help)
+		work_slot(p, r->main_t, s, r->next_write, UINT_MAX);
+	if (p->spin && spin_done(r, s)) {
+		pthread_mutex_lock(&p->mu);
+		s->filled = 0;
+		p->oldest = r->next_write + 1;
+		pthread_mutex_unlock(&p->mu);
+		return s;
+	}
 	pthread_mutex_lock(&p->mu);
-	if (s->done < p->nthr) {
+	if (!slot_done(s)) {
 		uint64_t t = r->next_write + p->depth / 2 - 1;
 		struct slot *ts;
 
@@ -361,11 +512,12 @@ static struct slot *wait_oldest(struct run *r)
 			t = r->next_fill - 1;
 		ts = &p->slots[t % p->depth];
 		p->wait_seq = t;
-		while (ts->done < p->nthr)
+		while (!slot_done(ts))
 			pthread_cond_wait(&p->done, &p->mu);
 		p->wait_seq = UINT64_MAX;
 	}
 	s->filled = 0;
+	p->oldest = r->next_write + 1;
 	pthread_mutex_unlock(&p->mu);
 	return s;
 }
@@ -465,14 +617,6 @@ static void settle(struct run *r)
 		       j->in, r->rd_msg, written, j->out);
 	else
 		cb_err("dd: if=%s: %s (no of=: nothing written)", j->in, r->rd_msg);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* The timed loop: fill every free slot, write the oldest, fsync. */

@@ -1,7 +1,9 @@
 /*
  * dd_pipe.h - the sector pipeline of `cryptobench dd`: the main thread
- * reads and writes through an I/O layer (dd_io.h), -j N worker threads
- * (geli's per-CPU workers) share the sectors of each bs-byte request.
+ * reads and writes through an I/O layer (dd_io.h), -j N threads (geli's
+ * per-CPU workers) take the sectors of each bs-byte request 512 KiB at a
+ * time.  With fewer CPUs than N + 1, main is one of the N: it takes
+ * chunks instead of waiting, and N - 1 threads are started.
  * Requests travel through a small ring of slots so that reading,
  * transforming and writing overlap; slots are written strictly in order.
  * The clock runs from the first read to after fsync.  SIGINT stops
