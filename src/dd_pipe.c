@@ -514,6 +514,10 @@ static struct slot *wait_oldest(struct run *r)
 		p->wait_seq = t;
 		while (!slot_done(ts))
 			pthread_cond_wait(&p->done, &p->mu);
+		/* chunks finish out of order: the oldest may not be done yet */
+		p->wait_seq = r->next_write;
+		while (!slot_done(s))
+			pthread_cond_wait(&p->done, &p->mu);
 		p->wait_seq = UINT64_MAX;
 	}
 	s->filled = 0;
