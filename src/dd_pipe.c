@@ -220,8 +220,8 @@ static void ring_new(struct run *r)
 	size_t in_bytes = r->nsec_req * r->unit_in;
 	size_t out_bytes = r->nsec_req * r->unit_out;
 	int none = sector_xf_cfg(j->xf)->kind == SECTOR_NONE;
-	uint64_t per = r->nsec_req * ((j->in_fd >= 0 ? r->unit_in : 0) +
-	                              r->unit_out);
+	uint64_t per = (j->in_fd >= 0 ? cb_xbuffer_size(in_bytes) : 0) +
+	               (none ? 0 : cb_xbuffer_size(out_bytes));
 	uint64_t cap;
 
 	/* -j N transforms on N CPUs: with a CPU to spare, N threads while
@@ -249,12 +249,12 @@ static void ring_new(struct run *r)
 	p->xf = j->xf;
 	p->slots = cb_xcalloc(p->depth, sizeof *p->slots);
 	if (j->in_fd < 0)
-		r->zeros = cb_xcalloc(1, in_bytes);
+		r->zeros = cb_xbuffer(in_bytes);
 	for (unsigned i = 0; i < p->depth; i++) {
 		struct slot *s = &p->slots[i];
 
-		s->in = j->in_fd >= 0 ? cb_xaligned(in_bytes) : r->zeros;
-		s->out = none ? s->in : cb_xaligned(out_bytes);
+		s->in = j->in_fd >= 0 ? cb_xbuffer(in_bytes) : r->zeros;
+		s->out = none ? s->in : cb_xbuffer(out_bytes);
 		memset(s->in, 0, in_bytes);
 		if (s->out != s->in)
 			memset(s->out, 0, out_bytes);

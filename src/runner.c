@@ -283,29 +283,18 @@ int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
 }
 
 /*
- * Request buffers start on a page.  Where a buffer sits within its 4 KiB
- * page decides whether its loads falsely alias a library's own stores (its
- * IV and context) on x86 - that alone moved 16-byte CBC results by 1.5x
- * between runs whose heaps differed - so the offset is fixed, not left to
- * the allocation history.
+ * Request buffers start on a page (cb_xbuffer: from 256 KiB on a huge
+ * page).  Where a buffer sits within its 4 KiB page decides whether its
+ * loads falsely alias a library's own stores (its IV and context) on x86 -
+ * that alone moved 16-byte CBC results by 1.5x between runs whose heaps
+ * differed - so the offset is fixed, not left to the allocation history.
  */
-static void *page_aligned(size_t n)
-{
-	void *p = NULL;
-
-	if (posix_memalign(&p, 4096, (n + 4095) & ~(size_t)4095)) {
-		cb_err("out of memory (%zu bytes)", n);
-		exit(CB_EXIT_USAGE);
-	}
-	return p;
-}
-
 void bufs_alloc(struct bufs *bf)
 {
-	bf->a = page_aligned(bf->size);
-	bf->a2 = page_aligned(bf->size);
-	bf->b = page_aligned(bf->size);
-	bf->b2 = page_aligned(bf->size);
+	bf->a = cb_xbuffer(bf->size);
+	bf->a2 = cb_xbuffer(bf->size);
+	bf->b = cb_xbuffer(bf->size);
+	bf->b2 = cb_xbuffer(bf->size);
 }
 
 void bufs_free(struct bufs *bf)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -100,6 +101,39 @@ void *cb_xrealloc(void *p, size_t n)
 char *cb_xstrdup(const char *s)
 {
 	return check(strdup(s), strlen(s) + 1);
+}
+
+/*
+ * Buffers of 256 KiB and more on 2 MiB boundaries, advised onto huge pages:
+ * physically contiguous, as tcrypt's kmalloc'd buffers are.  On 4 KiB
+ * pages a 1 MiB buffer's lines spread over the 1 MiB L2's sets as the
+ * kernel's page placement happens to fall: XTS-AES-128 on 1 MiB of 512-byte
+ * sectors ran 0.093-0.096 or 0.145-0.148 c/B from one process to the next
+ * (4 slow runs of 10 on Zen 5), on huge pages 0.092-0.099 (1 of 10).
+ */
+#define HUGE_PAGE (2u << 20)
+#define HUGE_MIN  (256u << 10)
+
+size_t cb_xbuffer_size(size_t n)
+{
+	size_t a = n >= HUGE_MIN ? HUGE_PAGE : 4096;
+
+	return n ? (n + a - 1) & ~(a - 1) : a;
+}
+
+void *cb_xbuffer(size_t n)
+{
+	size_t a = n >= HUGE_MIN ? HUGE_PAGE : 4096;
+	void *p = NULL;
+
+	n = cb_xbuffer_size(n);
+	if (posix_memalign(&p, a, n))
+		p = NULL;
+#ifdef MADV_HUGEPAGE
+	if (p && a == HUGE_PAGE)
+		(void)madvise(p, n, MADV_HUGEPAGE);   /* advice: may be refused */
+#endif
+	return check(p, n);
 }
 
 void *cb_xaligned(size_t n)

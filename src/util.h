@@ -22,6 +22,10 @@ void *cb_xrealloc(void *p, size_t n);
 char *cb_xstrdup(const char *s);
 /* 64-byte aligned allocation (free with free()); aborts on ENOMEM. */
 void *cb_xaligned(size_t n);
+/* A buffer to time work on: page-aligned, and from 256 KiB on huge pages
+ * where the kernel gives them (free with free()); aborts on ENOMEM. */
+void *cb_xbuffer(size_t n);
+size_t cb_xbuffer_size(size_t n);       /* the bytes it takes for n */
 
 /* Hex: decode s (even length, [0-9a-fA-F]) into a fresh buffer. */
 int cb_hex_decode(const char *s, uint8_t **out, size_t *len);
