@@ -138,12 +138,14 @@ int run_cipher_mb(void *arg, uint64_t n)
 
 		for (unsigned i = 0; i < k; i++) {
 			/* one 16-byte store, so that a batch entry point's
-			 * 16-byte load of the IV is forwarded from it (byte
-			 * stores would make it wait for them to retire) */
-			uint64_t w[2] = { htole64(c), 0 };
+			 * 16-byte load of the IV is forwarded from it: from a
+			 * uint64_t[2], gcc 12 -O2 stored two 8-byte halves,
+			 * which a 16-byte load waits on until they reach L1 */
+			typedef uint64_t iv_vec __attribute__((vector_size(16)));
+			iv_vec w = { htole64(c), 0 };
 
 			c++;
-			memcpy(r->mbiv[i], w, 16);
+			memcpy(r->mbiv[i], &w, 16);
 			ivs[i] = r->mbiv[i];
 			in[i] = out[i] = r->buf + slot * r->stride;
 			if (++slot == r->nring)
