@@ -63,6 +63,13 @@ for level in generic aesni avx2 vaes256 vaes512 max aesni-nosha; do
 		                        return d > nr / 16 * 0.005 / (r * r) + 0.0006 }
 		  { r = \$3; b128 = \$(NF - 5); b256 = \$(NF - 2)
 		    exit !(r > 0.25 && r < 64 && !off(b128, 10) && !off(b256, 14)) }"' - "$lim"
+	# the 16-byte ESSIV batch of 8 alone: 24 dependent rounds a request,
+	# 8 in flight, so at least 3 cycles (a round a cycle), and far from
+	# a request alone (24 rounds at a latency of up to ~8: 200)
+	bc=$(printf '%s
+' "$lim" | sed -n 's/.*batch of 8 alone \([0-9.]*\) cycles a request;.*/\1/p')
+	check "$level: the batch floor is measured ($bc)" \
+	    awk -v b="$bc" 'BEGIN { exit !(b != "" && b + 0 >= 3 && b + 0 < 200) }'
 done
 check "levels ran" [ "$ran" -ge 2 ]
 
