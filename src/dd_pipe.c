@@ -6,14 +6,14 @@
  * no CPU spare).  All I/O goes through job->io.
  */
 #include <errno.h>
-#include <sched.h>
+#include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <limits.h>
 #include <time.h>
 
 #include "cb.h"
@@ -31,8 +31,8 @@ struct slot {
 	int filled;
 	unsigned nchunk;           /* chunks of p->chunk sectors (the last
 	                              may be short)                         */
-	uint64_t claim;            /* seq << 16 | the next chunk to hand out
-	                              (atomic; seq: a stale claim fails)    */
+	uint64_t claim;            /* seq << CLAIM_BITS | the next chunk to
+	                              hand out (atomic; a stale claim fails) */
 	unsigned done;             /* chunks transformed (atomic)           */
 	int err;                   /* first error other than -EBADMSG       */
 	char why[256];             /* the worker's message for err          */
@@ -91,6 +91,8 @@ static double now(void)
  * each call's set-up (keys, the first tweak group) being repeated. */
 #define SPIN_NS     1000000
 #define CHUNK_BYTES (512 * 1024)
+#define CLAIM_BITS  16             /* at most 2^16 - 1 chunks a request */
+#define CLAIM_MAX   ((1u << CLAIM_BITS) - 1)
 
 static inline void cpu_relax(void)
 {
@@ -146,12 +148,12 @@ static long claim(struct slot *s, uint64_t seq)
 {
 	uint64_t c = __atomic_load_n(&s->claim, __ATOMIC_ACQUIRE);
 
-	while (c >> 16 == (seq & 0xffffffffffffu) &&
-	       (c & 0xffff) < __atomic_load_n(&s->nchunk, __ATOMIC_RELAXED))
+	while ((c & ~(uint64_t)CLAIM_MAX) == seq << CLAIM_BITS &&
+	       (c & CLAIM_MAX) < __atomic_load_n(&s->nchunk, __ATOMIC_RELAXED))
 		if (__atomic_compare_exchange_n(&s->claim, &c, c + 1, 0,
 		                                __ATOMIC_ACQ_REL,
 		                                __ATOMIC_ACQUIRE))
-			return (long)(c & 0xffff);
+			return (long)(c & CLAIM_MAX);
 	return -1;
 }
 
@@ -165,9 +167,10 @@ static unsigned work_slot(struct pipe *p, struct sector_thr *t,
 	long k;
 
 	while (n < max && (k = claim(s, seq)) >= 0) {
-		/* s is ours until its last chunk is done: read it before */
 		int rc = transform(p, t, s, (size_t)k);
 
+		/* s holds request seq until its last chunk is done: read it
+		 * before this one counts */
 		nchunk = s->nchunk;
 		n++;
 		if (rc < 0 && rc != -EBADMSG) {
@@ -223,6 +226,7 @@ static void ring_new(struct run *r)
 	uint64_t per = (j->in_fd >= 0 ? cb_xbuffer_size(in_bytes) : 0) +
 	               (none ? 0 : cb_xbuffer_size(out_bytes));
 	uint64_t cap;
+	unsigned cpus = ncpus();
 
 	/* -j N transforms on N CPUs: with a CPU to spare, N threads while
 	 * main reads, writes and spins for them; without, main is one of the
@@ -230,11 +234,12 @@ static void ring_new(struct run *r)
 	 * of sleeping on it, so no thread waits for a wake (a futex wake cost
 	 * the waker 9.5 us on the paravirtual 2-core development VM, a fifth
 	 * of a 1 MiB record's transform) */
-	p->help = ncpus() <= j->threads;
+	p->help = cpus <= j->threads;
+	p->spin = cpus >= j->threads;       /* no thread it spins for waits */
 	p->nthr = j->threads - (unsigned)p->help;
 	p->chunk = CHUNK_BYTES / r->ss ? CHUNK_BYTES / r->ss : 1;
-	if (r->nsec_req / p->chunk >= 0xffff)
-		p->chunk = r->nsec_req / 0xffff + 1;
+	if (r->nsec_req / p->chunk >= CLAIM_MAX)
+		p->chunk = r->nsec_req / CLAIM_MAX + 1;
 	/* 8 slots a worker (at most 32, and at most 512 MiB of buffers):
 	 * when main sleeps (after SPIN_NS, or -j over the CPUs), it sleeps
 	 * until half the ring is done, so it wakes once per depth/2 requests,
@@ -244,7 +249,6 @@ static void ring_new(struct run *r)
 	if (p->depth > cap)
 		p->depth = cap < 2 ? 2 : (unsigned)cap;
 	p->wait_seq = UINT64_MAX;
-	p->spin = ncpus() >= j->threads;      /* no thread it spins for waits */
 	p->enc = !j->decrypt;
 	p->xf = j->xf;
 	p->slots = cb_xcalloc(p->depth, sizeof *p->slots);
@@ -278,24 +282,26 @@ static void ring_free(struct run *r)
 	free(r->zeros);
 }
 
-/* Each worker's own keyed instances (and main's when it helps).  0, or
- * -1 with a message. */
+/* A thread's own keyed instances.  0, or -1 with a message. */
+static int key_thr(struct run *r, struct sector_thr **t)
+{
+	if (sector_thr_new(t, r->j->xf) < 0) {
+		cb_err("dd: keying the transform failed: %s", cb_last_error());
+		return -1;
+	}
+	return 0;
+}
+
+/* Each worker's (and main's when it helps).  0, or -1 with a message. */
 static int workers_new(struct run *r)
 {
 	r->w = cb_xcalloc(r->p.nthr, sizeof *r->w);
-	for (unsigned i = 0; i < r->p.nthr; i++)
+	for (unsigned i = 0; i < r->p.nthr; i++) {
 		r->w[i].p = &r->p;
-	for (unsigned i = 0; i <= r->p.nthr; i++) {
-		struct sector_thr **t = i < r->p.nthr ? &r->w[i].t : &r->main_t;
-
-		if ((i < r->p.nthr || r->p.help) &&
-		    sector_thr_new(t, r->j->xf) < 0) {
-			cb_err("dd: keying the transform failed: %s",
-			       cb_last_error());
+		if (key_thr(r, &r->w[i].t) < 0)
 			return -1;
-		}
 	}
-	return 0;
+	return r->p.help ? key_thr(r, &r->main_t) : 0;
 }
 
 static void workers_free(struct run *r)
@@ -432,7 +438,7 @@ static int fill_one(struct run *r)
 	if (sector_xf_cfg(r->j->xf)->kind == SECTOR_NONE)
 		s->nsec = 0;              /* nothing to transform */
 	/* first, so that a claim on the request before fails from here on */
-	__atomic_store_n(&s->claim, (r->next_fill & 0xffffffffffffu) << 16,
+	__atomic_store_n(&s->claim, r->next_fill << CLAIM_BITS,
 	                 __ATOMIC_RELEASE);
 	r->next_sector += got / r->unit_in;
 	s->done = 0;
@@ -470,19 +476,16 @@ static int help_one(struct run *r)
 	return 0;
 }
 
-/* Spin up to SPIN_NS for slot s (helping, if main does): 1 done, 0 not
- * yet. */
-static int spin_done(struct run *r, const struct slot *s)
+/* Spin until slot s is done (helping, if main does), for up to SPIN_NS. */
+static void spin_for(struct run *r, const struct slot *s)
 {
 	double t0 = now();
 
-	for (unsigned i = 1;; i++) {
-		if (slot_done(s))
-			return 1;
+	for (unsigned i = 1; !slot_done(s); i++) {
 		if (!r->p.help || !help_one(r))
 			cpu_relax();
 		if (!(i % 64) && now() - t0 > SPIN_NS * 1e-9)
-			return 0;
+			return;
 	}
 }
 
@@ -496,13 +499,8 @@ static struct slot *wait_oldest(struct run *r)
 
 	if (p->help)
 		work_slot(p, r->main_t, s, r->next_write, UINT_MAX);
-	if (p->spin && spin_done(r, s)) {
-		pthread_mutex_lock(&p->mu);
-		s->filled = 0;
-		p->oldest = r->next_write + 1;
-		pthread_mutex_unlock(&p->mu);
-		return s;
-	}
+	if (p->spin)
+		spin_for(r, s);
 	pthread_mutex_lock(&p->mu);
 	if (!slot_done(s)) {
 		uint64_t t = r->next_write + p->depth / 2 - 1;

@@ -114,16 +114,21 @@ char *cb_xstrdup(const char *s)
 #define HUGE_PAGE (2u << 20)
 #define HUGE_MIN  (256u << 10)
 
+static size_t buffer_align(size_t n)
+{
+	return n >= HUGE_MIN ? HUGE_PAGE : 4096;
+}
+
 size_t cb_xbuffer_size(size_t n)
 {
-	size_t a = n >= HUGE_MIN ? HUGE_PAGE : 4096;
+	size_t a = buffer_align(n);
 
 	return n ? (n + a - 1) & ~(a - 1) : a;
 }
 
 void *cb_xbuffer(size_t n)
 {
-	size_t a = n >= HUGE_MIN ? HUGE_PAGE : 4096;
+	size_t a = buffer_align(n);
 	void *p = NULL;
 
 	n = cb_xbuffer_size(n);

@@ -66,8 +66,7 @@ for level in generic aesni avx2 vaes256 vaes512 max aesni-nosha; do
 	# the 16-byte ESSIV batch of 8 alone: 24 dependent rounds a request,
 	# 8 in flight, so at least 3 cycles (a round a cycle), and far from
 	# a request alone (24 rounds at a latency of up to ~8: 200)
-	bc=$(printf '%s
-' "$lim" | sed -n 's/.*batch of 8 alone \([0-9.]*\) cycles a request;.*/\1/p')
+	bc=$(printf '%s\n' "$lim" | sed -n 's/.*batch of 8 alone \([0-9.]*\) cycles a request;.*/\1/p')
 	check "$level: the batch floor is measured ($bc)" \
 	    awk -v b="$bc" 'BEGIN { exit !(b != "" && b + 0 >= 3 && b + 0 < 200) }'
 done

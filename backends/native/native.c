@@ -889,32 +889,43 @@ static double probe_secs(void (*fn)(uint64_t), uint64_t n)
 	return (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
 }
 
+#define N_ADD 250000     /* iterations of 4 dependent adds: ~1M cycles */
+
+/*
+ * Cycles a call of fn(n) takes, in units of one dependent add (a cycle):
+ * the median of 15 alternated pairs of fn(n) and the add chain (N_ADD
+ * iterations of 4), so a clock change hits both of a pair and the figure
+ * needs no clock reading and no counters; 0 if nothing was timed.
+ */
+static double cycles_of(void (*fn)(uint64_t), uint64_t n)
+{
+	double r[15];
+	size_t k = 0;
+
+	for (int i = 0; i < 15; i++) {
+		double a = probe_secs(fn, n);
+		double d = probe_secs(cb_native_probe_adds, N_ADD);
+
+		if (a > 0 && d > 0)
+			r[k++] = a / d * 4.0 * N_ADD;
+	}
+	qsort(r, k, sizeof *r, cmp_double);
+	return k ? r[k / 2] : 0;
+}
+
 /*
  * The AES throughput of the chosen path, in block-rounds per cycle: 12
- * independent rounds on its widest register against 4 dependent adds (one
- * a cycle), the median of 15 alternated pairs of runs of about 0.3 ms
- * each, so the figure needs no clock reading and no counters.  The
- * physical bound of a throughput-bound mode is then nr / (16 x rate)
- * cycles per byte (cryptobench(1), sysinfo).
+ * independent rounds on its widest register a probe iteration, about 1M
+ * cycles of them (cycles_of).  The physical bound of a throughput-bound
+ * mode is then nr / (16 x rate) cycles per byte (cryptobench(1), sysinfo).
  */
 static double aes_rate(void)
 {
 	const struct path *p = paths[chosen.isa];
-	const uint64_t n_aes = 160000, n_add = 250000;   /* ~1M cycles each */
-	double r[15];
-	size_t n = 0;
+	const uint64_t n_aes = 160000;
+	double c = cycles_of(p->probe, n_aes);
 
-	/* alternated pairs, so a clock change hits both of a pair */
-	for (int i = 0; i < 15; i++) {
-		double a = probe_secs(p->probe, n_aes);
-		double d = probe_secs(cb_native_probe_adds, n_add);
-
-		if (a > 0 && d > 0)
-			r[n++] = 12.0 * p->width * n_aes / a /
-			         (4.0 * n_add / d);
-	}
-	qsort(r, n, sizeof *r, cmp_double);
-	return n ? r[n / 2] : 0;
+	return c > 0 ? 12.0 * p->width * n_aes / c : 0;
 }
 
 /* n batches of 8 one-block ESSIV requests through the routine `speed
@@ -930,7 +941,7 @@ static void batch_loop(uint64_t n)
 }
 
 /*
- * Cycles a request of that batch, by aes_rate's alternated pairs: the
+ * Cycles a request of that batch (cycles_of): the
  * floor of 16-byte ESSIV at --mb 8 with nothing around the routine (24
  * dependent rounds a request, 8 requests in flight; the keys are fixed,
  * not secret).  `speed --mb 8`'s bound against a one-request reference
@@ -938,10 +949,8 @@ static void batch_loop(uint64_t n)
  */
 static double batch_cycles(void)
 {
-	const uint64_t n_b = 10000, n_add = 250000;    /* ~1M cycles each */
+	const uint64_t n_b = 10000;                     /* ~1M cycles */
 	uint8_t key[32] = { 1 };
-	double r[15];
-	size_t n = 0;
 
 	cb_aes_expand_key(&batch_ctx.key, key, 16);
 	cb_aes_expand_key(&batch_ctx.salt, key, 32);
@@ -949,15 +958,7 @@ static double batch_cycles(void)
 		batch_lanes.in[j] = batch_buf[j];
 		batch_lanes.iv[j][0] = (uint8_t)j;
 	}
-	for (int i = 0; i < 15; i++) {
-		double a = probe_secs(batch_loop, n_b);
-		double d = probe_secs(cb_native_probe_adds, n_add);
-
-		if (a > 0 && d > 0)
-			r[n++] = a / (8.0 * n_b) / (d / (4.0 * n_add));
-	}
-	qsort(r, n, sizeof *r, cmp_double);
-	return n ? r[n / 2] : 0;
+	return cycles_of(batch_loop, n_b) / (8.0 * n_b);
 }
 
 static const char *native_limits(void)

@@ -571,9 +571,10 @@
  * 512 bytes of AES-128 (nr = 10: zmm16-20 hold no key) from the tweak
  * vectors j = 0, 1 (T * x^(4j + lane)) in zmm13, 14: ZX8_TWEAKS makes
  * j = 2..7 from those two times x^8, x^16, x^24 (ZMULB) into zmm17-20,
- * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7.  With staged=1, AES-256: its round keys 1-4 staged at rsp (memory
- * operands), their registers zmm17-20 holding tweaks; rounds 5-13 use
- * zmm21-29 as AES-128's rounds 1-9 do.
+ * 31, 16; ZX8_STEP runs the 32 blocks in zmm0-7, \mid (a macro, or
+ * nothing) after its second round.  With staged=1, AES-256: its round
+ * keys 1-4 staged at rsp (memory operands), their registers zmm17-20
+ * holding tweaks; rounds 5-13 use zmm21-29 as AES-128's rounds 1-9 do.
  */
 .macro ZX8_TWEAKS
 	ZMULB	17, 13, 1
@@ -655,10 +656,10 @@
  * rather than read past the tweaks).  With the chain at the sector's
  * start instead, a 128 KiB run took 0.090 c/B against 0.083 now and
  * 0.079 for the rounds alone (tweaks left out; medians of 7 alternated
- * runs pinned to one CPU, Zen 5).
+ * runs pinned to one CPU, Zen 5).  Local label 21.
  */
 .macro ZXTS512 op, oplast
-22:	vbroadcasti32x4 zmm16, [rsi]
+	vbroadcasti32x4 zmm16, [rsi]
 	ZMULV	13, 0
 	ZMULV	14, 1
 	.p2align 4
@@ -830,7 +831,7 @@
 	/* 512-byte sectors of AES-128, a sector a step without ZXTS_BODY's
 	 * length tests and tweak hand-over, the next sector's tweak
 	 * vectors computed under this one's rounds (ZXTS512) */
-	ZXTS512 \op, \oplast
+22:	ZXTS512 \op, \oplast
 	ZXTS_UNFRAME
 	vzeroupper
 	ret
