@@ -70,7 +70,8 @@ static void one_impl(const struct cb_impl *im, const struct cb_alg *a)
  * one at a time - what speed --mb's timed loop relies on.
  */
 #define WMAX 17
-static void widths(const struct cb_impl *im, const struct cb_alg *a)
+static void widths(const struct cb_impl *im, const struct cb_alg *a,
+                   unsigned bits)
 {
 	static const unsigned ns[] = { 1, 2, 3, 4, 5, 8, 9, 16, 17 };
 	static const size_t lens[] = { 16, 32, 512, 4096 };
@@ -84,7 +85,7 @@ static void widths(const struct cb_impl *im, const struct cb_alg *a)
 	if (!im->encrypt_batch)
 		return;
 	fill(key, sizeof key);
-	if (cb_inst_new(&inst, im, key, a->key.std[0] / 8) < 0)
+	if (cb_inst_new(&inst, im, key, bits / 8) < 0)
 		return;
 	fill(&in[0][0], sizeof in);
 	fill(&ivs[0][0], sizeof ivs);
@@ -97,18 +98,22 @@ static void widths(const struct cb_impl *im, const struct cb_alg *a)
 				if (len < a->min_len)
 					continue;
 				for (unsigned i = 0; i < ns[w]; i++) {
+					/* odd widths: outputs in reverse order,
+					 * none at its input's offset */
+					unsigned o = ns[w] % 2 ? ns[w] - 1 - i : i;
+
 					inp[i] = in[i];
 					ivp[i] = ivs[i];
-					outp[i] = out[i];
+					outp[i] = out[o];
 					ok &= fn(inst.ctx, ivs[i], in[i], one[i], len) == 0;
 				}
 				ok &= cb_inst_batch(&inst, enc, ns[w], ivp, inp, outp,
 				                    len) == 0;
 				for (unsigned i = 0; i < ns[w]; i++)
-					ok &= !memcmp(out[i], one[i], len);
+					ok &= !memcmp(outp[i], one[i], len);
 			}
 	checkf(ok, "%s: batches of 1..17 requests of 16..4096 bytes = the "
-	       "requests one at a time", im->driver);
+	       "requests one at a time (%u-bit key)", im->driver, bits);
 	cb_inst_free(&inst);
 }
 
@@ -127,7 +132,9 @@ int main(void)
 			for (int n = 0; a && (im = cb_impl_find(cb_backends[b],
 			                                        algs[k], n)); n++)
 				if (cb_impl_status(im, NULL) == 0) {
-					widths(im, a);
+					for (int ks = 0; ks < CB_KEY_STD &&
+					                a->key.std[ks]; ks++)
+						widths(im, a, a->key.std[ks]);
 					one_impl(im, a);
 					tried++;
 				}

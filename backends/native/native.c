@@ -245,6 +245,10 @@ struct path {
 	                             where lanes share L1 sets)              */
 	int halves;               /* sectors whose lanes would share L1 sets
 	                             go in half-sector steps (enc_parts)    */
+	void (*essiv8)(const struct cb_native_ctx *, const uint8_t *const *,
+	               const uint8_t *const *, uint8_t *const *, size_t);
+	                          /* up to 8 ESSIV requests from the batch's
+	                             arrays; NULL: through cb_lanes        */
 	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
 	unsigned width;           /* ... on registers of this many blocks   */
 };
@@ -254,7 +258,7 @@ static const struct path path_aesni = {
 	cb_aesni_essiv_cbc_dec, cb_aesni_xts_enc, cb_aesni_xts_dec,
 	NULL, NULL,
 	cb_aesni_cbc_enc_lanes8,
-	cb_aesni_cbc_enc_lanes8, 8, NULL, 16, 0,
+	cb_aesni_cbc_enc_lanes8, 8, NULL, 16, 0, NULL,
 	cb_aesni_probe, 1,
 };
 static const struct path path_vaes256 = {
@@ -262,7 +266,7 @@ static const struct path path_vaes256 = {
 	cb_vaes256_essiv_cbc_dec, cb_vaes256_xts_enc, cb_vaes256_xts_dec,
 	cb_vaes256_xts_enc_sectors, cb_vaes256_xts_dec_sectors,
 	cb_vaes256_cbc_enc_lanes16,
-	cb_vaes256_cbc_enc_lanes16_any, 16, NULL, 2048, 1,
+	cb_vaes256_cbc_enc_lanes16_any, 16, NULL, 2048, 1, NULL,
 	cb_vaes256_probe, 2,
 };
 static const struct path path_vaes512 = {
@@ -271,7 +275,7 @@ static const struct path path_vaes512 = {
 	cb_vaes512_xts_enc_sectors, cb_vaes512_xts_dec_sectors,
 	cb_vaes512_cbc_enc_lanes16,
 	cb_vaes256_cbc_enc_lanes16_any, 16, cb_vaes512_cbc_enc_lanes32, 64, 0,
-	cb_vaes512_probe, 4,
+	cb_vaes512_essiv_enc_ptrs8, cb_vaes512_probe, 4,
 };
 
 /*
@@ -484,11 +488,43 @@ INLINE int dec_sectors(const struct path *p, int essiv, void *vctx,
 }
 
 /*
+ * Up to 8 ESSIV requests through the path's pointer-array routine (VAES-
+ * 512: 48 AES instructions a batch and little around them, so the next
+ * batch's rounds start while this one's chains finish; 16-byte --mb 8
+ * 1.15 -> 0.77 c/B on Zen 5); with fewer, the last request fills the
+ * spare lanes (it is written again with the same bytes).  The running
+ * chain is the last request's last block.
+ */
+INLINE void essiv_batch8(const struct path *p, struct cb_native_ctx *c,
+                         unsigned n, const uint8_t *const *ivs,
+                         const uint8_t *const *in, uint8_t *const *out,
+                         size_t len)
+{
+	const uint8_t *iv8[8], *in8[8];
+	uint8_t *out8[8];
+
+	if (n == 8) {
+		p->essiv8(c, ivs, in, out, len);
+	} else {
+		for (unsigned i = 0; i < 8; i++) {
+			unsigned k = i < n ? i : n - 1;
+
+			iv8[i] = ivs[k];
+			in8[i] = in[k];
+			out8[i] = out[k];
+		}
+		p->essiv8(c, iv8, in8, out8, len);
+	}
+	memcpy(c->iv, out[n - 1] + len - 16, 16);
+}
+
+/*
  * Batches (tcrypt's multibuffer mode): n independent requests encrypted
- * as interleaved chains - up to 8 in the AES-NI 8-lane routine (the ESSIV
- * IVs of all of them in one 8-block ECB call before), more in the path's
- * 16-lane one.  The lane routines write every lane at one offset from
- * its input, so requests whose outputs sit at different offsets from
+ * as interleaved chains - ESSIV's up to 8 through essiv_batch8 where the
+ * path has one; else up to 8 in the AES-NI 8-lane routine (ESSIV fused
+ * in), more in the path's 16-lane one (the ESSIV IVs of all of them in
+ * one ECB call before).  The lane routines write every lane at one offset
+ * from its input, so requests whose outputs sit at different offsets from
  * their inputs (and empty ones) go one at a time.
  */
 INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
@@ -504,6 +540,10 @@ INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
 
 	if (len % 16)
 		return bad_len(len);
+	if (essiv && p->essiv8 && same && n && n <= 8) {
+		essiv_batch8(p, c, n, ivs, in, out, len);
+		return 0;
+	}
 	for (unsigned i = 1; i < n && same; i++)
 		same = (ptrdiff_t)((uintptr_t)out[i] - (uintptr_t)in[i]) == delta;
 	for (unsigned s = 0, m; s < n; s += m) {
@@ -929,15 +969,24 @@ static double aes_rate(void)
 }
 
 /* n batches of 8 one-block ESSIV requests through the routine `speed
- * --mb 8` reaches (enc_batch), each batch independent of the last */
+ * --mb 8` reaches on the chosen path (enc_batch: its pointer-array one,
+ * else the AES-NI lanes), each batch independent of the last */
 static struct cb_native_ctx batch_ctx __attribute__((aligned(64)));
 static struct cb_lanes batch_lanes;
 static uint8_t batch_buf[8][32];
+static const uint8_t *batch_iv[8], *batch_in[8];
+static uint8_t *batch_out[8];
 
 static void batch_loop(uint64_t n)
 {
+	const struct path *p = paths[chosen.isa];
+
 	for (uint64_t i = 0; i < n; i++)
-		cb_aesni_essiv_cbc_enc_lanes8(&batch_ctx, &batch_lanes, 16, 16);
+		if (p->essiv8)
+			p->essiv8(&batch_ctx, batch_iv, batch_in, batch_out, 16);
+		else
+			cb_aesni_essiv_cbc_enc_lanes8(&batch_ctx, &batch_lanes,
+			                              16, 16);
 }
 
 /*
@@ -955,7 +1004,9 @@ static double batch_cycles(void)
 	cb_aes_expand_key(&batch_ctx.key, key, 16);
 	cb_aes_expand_key(&batch_ctx.salt, key, 32);
 	for (int j = 0; j < 8; j++) {
-		batch_lanes.in[j] = batch_buf[j];
+		batch_lanes.in[j] = batch_in[j] = batch_buf[j];
+		batch_out[j] = batch_buf[j] + 16;
+		batch_iv[j] = batch_lanes.iv[j];
 		batch_lanes.iv[j][0] = (uint8_t)j;
 	}
 	return cycles_of(batch_loop, n_b) / (8.0 * n_b);

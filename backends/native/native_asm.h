@@ -203,6 +203,16 @@ void cb_vaes512_cbc_enc_lanes16(const struct cb_aes_key *k,
 void cb_vaes512_cbc_enc_lanes32(const struct cb_aes_key *k,
                                 const struct cb_lanes *l,
                                 ptrdiff_t out_delta, size_t len);
+/*
+ * ESSIV-CBC encryption of 8 requests straight from the batch entry
+ * point's arrays: request i is in[i] -> out[i], len bytes (a multiple of
+ * 16, >= 16), IV AES-256(c->salt, ivs[i]); two zmm of four lanes.  Every
+ * lane's block at an offset is read before any lane's is written.
+ */
+void cb_vaes512_essiv_enc_ptrs8(const struct cb_native_ctx *c,
+                                const uint8_t *const ivs[8],
+                                const uint8_t *const in[8],
+                                uint8_t *const out[8], size_t len);
 void cb_vaes512_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
                         const uint8_t *in, uint8_t *out, size_t len);
 void cb_vaes512_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],

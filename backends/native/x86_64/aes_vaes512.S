@@ -860,6 +860,86 @@
 	.endr
 
 	.text
+/* ---- 8 short requests from pointer arrays (the batch entry point) -------- */
+
+/*
+ * tcrypt's multibuffer mode hands over 8 requests as arrays of IV, input
+ * and output pointers.  The 8 lanes are two zmm of four, gathered and
+ * scattered 16 bytes at a time straight from the arrays: 24 dependent
+ * rounds a request but only 48 VAESENC a batch (the AES-NI routine needs
+ * 192), and few enough instructions around them that consecutive batches
+ * overlap in the out-of-order window.  Temps r10, r11.
+ */
+
+/* zmm\z = the 16 bytes at arr[b + i] + \off for i = 0..3 */
+.macro P4_LOAD z, arr, b, off
+	mov	r10, [\arr + 8*(\b + 0)]
+	mov	r11, [\arr + 8*(\b + 1)]
+	vmovdqu64 xmm\z, [r10 + \off]
+	vinserti32x4 zmm\z, zmm\z, [r11 + \off], 1
+	mov	r10, [\arr + 8*(\b + 2)]
+	mov	r11, [\arr + 8*(\b + 3)]
+	vinserti32x4 zmm\z, zmm\z, [r10 + \off], 2
+	vinserti32x4 zmm\z, zmm\z, [r11 + \off], 3
+.endm
+
+/* zmm\z's four blocks to arr[b + i] + \off */
+.macro P4_STORE z, arr, b, off
+	mov	r10, [\arr + 8*(\b + 0)]
+	mov	r11, [\arr + 8*(\b + 1)]
+	vmovdqu64 [r10 + \off], xmm\z
+	vextracti32x4 [r11 + \off], zmm\z, 1
+	mov	r10, [\arr + 8*(\b + 2)]
+	mov	r11, [\arr + 8*(\b + 3)]
+	vextracti32x4 [r10 + \off], zmm\z, 2
+	vextracti32x4 [r11 + \off], zmm\z, 3
+.endm
+
+/* a round of zmm0, zmm1 with the key at r9 - 16*j (broadcast) */
+.macro P8R j, k
+	vbroadcasti32x4 zmm2, [r9 - 16*\j]
+	vaesenc	zmm0, zmm0, zmm2
+	vaesenc	zmm1, zmm1, zmm2
+.endm
+
+/* void cb_vaes512_essiv_enc_ptrs8(const struct cb_native_ctx *c,
+ *         const uint8_t *const ivs[8], const uint8_t *const in[8],
+ *         uint8_t *const out[8], size_t len)
+ * rdi = c, rsi = ivs (then the offset), rdx = in, rcx = out, r8 = len */
+	FUNC	cb_vaes512_essiv_enc_ptrs8
+	P4_LOAD	0, rsi, 0, 0
+	P4_LOAD	1, rsi, 4, 0
+	lea	r9, [rdi + CB_CTX_SALT + 16*14]
+	vbroadcasti32x4 zmm2, [rdi + CB_CTX_SALT]
+	vpxord	zmm0, zmm0, zmm2
+	vpxord	zmm1, zmm1, zmm2
+	.irp	j, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	P8R	\j
+	.endr
+	vbroadcasti32x4 zmm2, [r9]
+	vaesenclast zmm0, zmm0, zmm2
+	vaesenclast zmm1, zmm1, zmm2
+	KEND	CB_CTX_KEY + CB_AESKEY_ENC
+	vbroadcasti32x4 zmm3, [rdi + CB_CTX_KEY + CB_AESKEY_ENC]
+	vbroadcasti32x4 zmm4, [r9]
+	xor	esi, esi
+	.p2align 4
+1:	P4_LOAD	5, rdx, 0, rsi
+	P4_LOAD	6, rdx, 4, rsi
+	vpternlogd zmm0, zmm5, zmm3, 0x96
+	vpternlogd zmm1, zmm6, zmm3, 0x96
+	ROUNDS_NR P8R
+	vaesenclast zmm0, zmm0, zmm4
+	vaesenclast zmm1, zmm1, zmm4
+	P4_STORE 0, rcx, 0, rsi
+	P4_STORE 1, rcx, 4, rsi
+	add	rsi, 16
+	sub	r8, 16
+	jnz	1b
+	vzeroupper
+	ret
+	ENDFUNC	cb_vaes512_essiv_enc_ptrs8
+
 /* ---- the throughput probe (cb_native_limits) ----------------------------- */
 
 /* void cb_vaes512_probe(uint64_t n): the probe on zmm (AES_PROBE) */
