@@ -15,7 +15,7 @@
  *     aliasing layout), plus sector sizes that are not a multiple of 64,
  *     unaligned and in place, from sector numbers that cross 2^32 and
  *     wrap 2^64;
- *   - xts(aes) with 2x128 and 2x256-bit keys: lengths that end every
+ *   - xts(aes) with 2x128, 2x256 and 2x192-bit keys (libgcrypt the reference for the last): lengths that end every
  *     loop of every path and steal ciphertext; sectors numbered plain64
  *     and by geli's byte offsets;
  *   - the choice of path from CRYPTOBENCH_ISA, driver names, bad lengths
@@ -160,12 +160,15 @@ static void test_vectors(int isa)
 /* ---- random requests vs OpenSSL ----------------------------------------- */
 
 static const struct cb_impl *ref_cbc, *ref_ecb, *ref_essiv, *ref_xts;
+static const struct cb_impl *ref_xts192;   /* libgcrypt: OpenSSL has no
+                                              2x192-bit XTS (NULL: none) */
 
-static const struct cb_impl *ref_for(const char *alg)
+static const struct cb_impl *ref_for(const char *alg, size_t kl)
 {
 	return !strcmp(alg, "cbc(aes)") ? ref_cbc
 	       : !strcmp(alg, "ecb(aes)") ? ref_ecb
-	       : !strcmp(alg, "xts(aes)") ? ref_xts : ref_essiv;
+	       : strcmp(alg, "xts(aes)") ? ref_essiv
+	       : kl == 48 ? ref_xts192 : ref_xts;
 }
 
 static const size_t lengths[] = {
@@ -183,7 +186,7 @@ static const size_t xts_lengths[] = {
 /* One (alg, key, length) against every path. */
 static void random_case(const char *alg, size_t kl, size_t len, unsigned k)
 {
-	const struct cb_impl *ref = ref_for(alg);
+	const struct cb_impl *ref = ref_for(alg, kl);
 	int has_iv = strcmp(alg, "ecb(aes)") != 0;
 	uint8_t key[64], iv[16], *pt = malloc(len), *ct = malloc(len);
 	uint8_t *buf = malloc(len + 16), *src = malloc(len + 16), *in, *out;
@@ -256,7 +259,7 @@ out:
 static void sector_case(const char *alg, size_t kl, size_t ss, size_t n,
                         uint64_t first, uint64_t step, unsigned k)
 {
-	const struct cb_impl *ref = ref_for(alg);
+	const struct cb_impl *ref = ref_for(alg, kl);
 	size_t len = ss * n, off = 1 + k % 15;
 	uint8_t key[64], *pt = malloc(len), *ct = malloc(len);
 	uint8_t *buf = malloc(len + 16), *src = malloc(len + 16);
@@ -394,7 +397,7 @@ static void test_errors(int isa)
 #define BATCH_MAX 40
 static void batch_case(const char *alg, unsigned n, size_t len, int layout)
 {
-	const struct cb_impl *ref = ref_for(alg);
+	const struct cb_impl *ref = ref_for(alg, 16);
 	uint8_t key[16], ivb[BATCH_MAX][16];
 	uint8_t *buf = malloc(BATCH_MAX * (len + 64) * 2 + 64);
 	const uint8_t *ivs[BATCH_MAX], *in[BATCH_MAX];
@@ -456,10 +459,13 @@ out:
  * plain64 numbering (1 and 512-byte units) and geli's byte offsets. */
 static void test_xts(unsigned *k)
 {
-	static const size_t keys[] = { 32, 64 };
+	static const size_t keys[] = { 32, 64, 48 };
 	static const size_t counts[] = { 1, 3, 15, 17, 255 };
+	size_t nk = ref_xts192 ? 3 : 2;
 
-	for (size_t ki = 0; ki < 2; ki++) {
+	if (!ref_xts192)
+		skip("libgcrypt unavailable: no 2x192-bit XTS reference");
+	for (size_t ki = 0; ki < nk; ki++) {
 		for (size_t li = 0; li < sizeof xts_lengths / sizeof *xts_lengths;
 		     li++)
 			random_case("xts(aes)", keys[ki], xts_lengths[li], (*k)++);
@@ -491,7 +497,13 @@ int main(void)
 	static const uint64_t firsts[] = {
 		0, 5, 0xfffffff0u, 0xfffffffffffffff8u };
 	const struct cb_backend *ossl = cb_backend_find("openssl");
+	const struct cb_backend *gcry = cb_backend_find("gcrypt");
 	unsigned k = 0;
+
+	if (gcry && cb_backend_status(gcry, NULL) == 0 &&
+	    (ref_xts192 = cb_impl_find(gcry, "xts(aes)", 0)) &&
+	    cb_impl_status(ref_xts192, NULL) < 0)
+		ref_xts192 = NULL;
 
 	for (int isa = 0; isa < CB_NATIVE_NISA; isa++) {
 		const char *why;
