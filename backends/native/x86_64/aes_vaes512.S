@@ -567,6 +567,21 @@
 	vpxorq	zmm\d, zmm\d, zmm8
 .endm
 
+/* the last 9 rounds but the final one (keys rk[nr-9] .. rk[nr-1] in
+ * zmm21-29) on zmm0-7, \mid (a macro, or nothing) after the second */
+.macro ZR8_10 op, mid
+	ZR	9, 21, 8, \op
+	ZR	8, 22, 8, \op
+	\mid
+	ZR	7, 23, 8, \op
+	ZR	6, 24, 8, \op
+	ZR	5, 25, 8, \op
+	ZR	4, 26, 8, \op
+	ZR	3, 27, 8, \op
+	ZR	2, 28, 8, \op
+	ZR	1, 29, 8, \op
+.endm
+
 /*
  * 512 bytes of AES-128 (nr = 10: zmm16-20 hold no key) from the tweak
  * vectors j = 0, 1 (T * x^(4j + lane)) in zmm13, 14: ZX8_TWEAKS makes
@@ -591,16 +606,7 @@
 	ZXTS_IN	5, 20
 	ZXTS_IN	6, 31
 	ZXTS_IN	7, 16
-	ZR	9, 21, 8, \op
-	ZR	8, 22, 8, \op
-	\mid
-	ZR	7, 23, 8, \op
-	ZR	6, 24, 8, \op
-	ZR	5, 25, 8, \op
-	ZR	4, 26, 8, \op
-	ZR	3, 27, 8, \op
-	ZR	2, 28, 8, \op
-	ZR	1, 29, 8, \op
+	ZR8_10	\op, \mid
 	ZXTS_OUT 0, 13, \oplast
 	ZXTS_OUT 1, 14, \oplast
 	ZXTS_OUT 2, 17, \oplast
@@ -689,16 +695,7 @@
 	ZR	12, 18, 8, \op
 82:	ZR	11, 19, 8, \op
 	ZR	10, 20, 8, \op
-81:	ZR	9, 21, 8, \op
-	ZR	8, 22, 8, \op
-	\mid
-	ZR	7, 23, 8, \op
-	ZR	6, 24, 8, \op
-	ZR	5, 25, 8, \op
-	ZR	4, 26, 8, \op
-	ZR	3, 27, 8, \op
-	ZR	2, 28, 8, \op
-	ZR	1, 29, 8, \op
+81:	ZR8_10	\op, \mid
 .endm
 
 /* the 8 tweak vectors of a step from vectors 0, 1 in zmm13, 14 (vector
