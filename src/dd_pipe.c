@@ -31,8 +31,9 @@ struct slot {
 	int filled;
 	unsigned nchunk;           /* chunks of p->chunk sectors (the last
 	                              may be short)                         */
-	uint64_t claim;            /* seq << CLAIM_BITS | the next chunk to
-	                              hand out (atomic; a stale claim fails) */
+	uint64_t claim;            /* seq << CLAIM_SEQ | chunks handed out
+	                              from the back << CLAIM_BITS | from the
+	                              front (atomic; a stale claim fails)    */
 	unsigned done;             /* chunks transformed (atomic)           */
 	int err;                   /* first error other than -EBADMSG       */
 	char why[256];             /* the worker's message for err          */
@@ -93,6 +94,8 @@ static double now(void)
 #define CHUNK_BYTES (512 * 1024)
 #define CLAIM_BITS  16             /* at most 2^16 - 1 chunks a request */
 #define CLAIM_MAX   ((1u << CLAIM_BITS) - 1)
+#define CLAIM_SEQ   (2 * CLAIM_BITS)   /* where seq starts (the low 32 bits
+                                          of it: enough to tell slots apart) */
 
 static inline void cpu_relax(void)
 {
@@ -141,32 +144,48 @@ static int transform(struct pipe *p, struct sector_thr *t, struct slot *s,
 	                      s->bad + lo * sector_chunks(p->xf));
 }
 
-/* Hand out the next chunk of request seq in slot s: its index, or -1
- * when every chunk is taken.  The claim word carries seq, so a claim on
- * a slot already refilled with a later request fails. */
-static long claim(struct slot *s, uint64_t seq)
+/*
+ * Hand out the next chunk of request seq in slot s, from the front (the
+ * workers) or from the back (main, when it transforms): its index, or -1
+ * when every chunk is taken.  So at -j 2 on two CPUs each thread keeps to
+ * its own half of every record, input and output, in its own core's
+ * caches: with both taking from the front, a 1 MiB record's two chunks
+ * changed hands from one record to the next and -j 2 ran 9 % slower
+ * (0.0254 against 0.0231 ns/B, medians of 8 alternated runs, Zen 5 VM).
+ * The claim word carries seq, so a claim on a slot already refilled with
+ * a later request fails.
+ */
+static long claim(struct slot *s, uint64_t seq, int back)
 {
 	uint64_t c = __atomic_load_n(&s->claim, __ATOMIC_ACQUIRE);
+	uint64_t want = seq << CLAIM_SEQ;
 
-	while ((c & ~(uint64_t)CLAIM_MAX) == seq << CLAIM_BITS &&
-	       (c & CLAIM_MAX) < __atomic_load_n(&s->nchunk, __ATOMIC_RELAXED))
-		if (__atomic_compare_exchange_n(&s->claim, &c, c + 1, 0,
-		                                __ATOMIC_ACQ_REL,
+	for (;;) {
+		unsigned f = (unsigned)(c & CLAIM_MAX);
+		unsigned b = (unsigned)(c >> CLAIM_BITS & CLAIM_MAX);
+		unsigned n = __atomic_load_n(&s->nchunk, __ATOMIC_RELAXED);
+
+		if ((c & ~(((uint64_t)1 << CLAIM_SEQ) - 1)) != want || f + b >= n)
+			return -1;
+		if (__atomic_compare_exchange_n(&s->claim, &c,
+		                                c + (back ? 1u << CLAIM_BITS : 1),
+		                                0, __ATOMIC_ACQ_REL,
 		                                __ATOMIC_ACQUIRE))
-			return (long)(c & CLAIM_MAX);
-	return -1;
+			return back ? (long)(n - 1 - b) : (long)f;
+	}
 }
 
-/* Transform chunks of request seq (slot s) until none is left to take
- * (at most max); whoever finishes its last chunk wakes main if it sleeps
- * on it.  The number transformed. */
+/* Transform chunks of request seq in slot s, up to max, from the front
+ * or the back (claim); the last one done wakes main if it waits on it.
+ * Returns how many this thread did. */
 static unsigned work_slot(struct pipe *p, struct sector_thr *t,
-                          struct slot *s, uint64_t seq, unsigned max)
+                          struct slot *s, uint64_t seq, unsigned max,
+                          int back)
 {
 	unsigned n = 0, nchunk;
 	long k;
 
-	while (n < max && (k = claim(s, seq)) >= 0) {
+	while (n < max && (k = claim(s, seq, back)) >= 0) {
 		int rc = transform(p, t, s, (size_t)k);
 
 		/* s holds request seq until its last chunk is done: read it
@@ -199,7 +218,7 @@ static void *worker_main(void *arg)
 	struct slot *s;
 
 	for (uint64_t seq = 0; (s = take(w->p, &seq)); seq++)
-		work_slot(w->p, w->t, s, seq, UINT_MAX);
+		work_slot(w->p, w->t, s, seq, UINT_MAX, 0);
 	return NULL;
 }
 
@@ -438,7 +457,7 @@ static int fill_one(struct run *r)
 	if (sector_xf_cfg(r->j->xf)->kind == SECTOR_NONE)
 		s->nsec = 0;              /* nothing to transform */
 	/* first, so that a claim on the request before fails from here on */
-	__atomic_store_n(&s->claim, r->next_fill << CLAIM_BITS,
+	__atomic_store_n(&s->claim, r->next_fill << CLAIM_SEQ,
 	                 __ATOMIC_RELEASE);
 	r->next_sector += got / r->unit_in;
 	s->done = 0;
@@ -471,7 +490,7 @@ static int help_one(struct run *r)
 	struct pipe *p = &r->p;
 
 	for (uint64_t q = r->next_write; q < r->next_fill; q++)
-		if (work_slot(p, r->main_t, &p->slots[q % p->depth], q, 1))
+		if (work_slot(p, r->main_t, &p->slots[q % p->depth], q, 1, 1))
 			return 1;
 	return 0;
 }
@@ -498,7 +517,7 @@ static struct slot *wait_oldest(struct run *r)
 	struct slot *s = &p->slots[r->next_write % p->depth];
 
 	if (p->help)
-		work_slot(p, r->main_t, s, r->next_write, UINT_MAX);
+		work_slot(p, r->main_t, s, r->next_write, UINT_MAX, 1);
 	if (p->spin)
 		spin_for(r, s);
 	pthread_mutex_lock(&p->mu);
