@@ -99,7 +99,8 @@ static void widths(const struct cb_impl *im, const struct cb_alg *a,
 					continue;
 				for (unsigned i = 0; i < ns[w]; i++) {
 					/* odd widths: outputs in reverse order,
-					 * none at its input's offset */
+					 * so their offsets from the inputs differ
+					 * (a routine that assumed one would fail) */
 					unsigned o = ns[w] % 2 ? ns[w] - 1 - i : i;
 
 					inp[i] = in[i];

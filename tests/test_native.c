@@ -15,9 +15,10 @@
  *     aliasing layout), plus sector sizes that are not a multiple of 64,
  *     unaligned and in place, from sector numbers that cross 2^32 and
  *     wrap 2^64;
- *   - xts(aes) with 2x128, 2x256 and 2x192-bit keys (libgcrypt the reference for the last): lengths that end every
- *     loop of every path and steal ciphertext; sectors numbered plain64
- *     and by geli's byte offsets;
+ *   - xts(aes) with 2x128, 2x256 and 2x192-bit keys (the last against
+ *     libgcrypt: OpenSSL has no 2x192): lengths that end every loop of
+ *     every path and steal ciphertext; sectors numbered plain64 and by
+ *     geli's byte offsets;
  *   - the choice of path from CRYPTOBENCH_ISA, driver names, bad lengths
  *     and keys, a context that malloc did not align.
  * Deterministic (fixed-seed generator).  Last line: "N passed, N failed".
@@ -455,8 +456,9 @@ out:
 	free(buf);
 }
 
-/* XTS, 2x128 and 2x256-bit keys: requests of every tail; sectors with
- * plain64 numbering (1 and 512-byte units) and geli's byte offsets. */
+/* XTS, 2x128, 2x256 and (with libgcrypt) 2x192-bit keys: requests of
+ * every tail; sectors with plain64 numbering (1 and 512-byte units) and
+ * geli's byte offsets. */
 static void test_xts(unsigned *k)
 {
 	static const size_t keys[] = { 32, 64, 48 };

@@ -540,7 +540,9 @@ INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
 
 	if (len % 16)
 		return bad_len(len);
-	if (essiv && p->essiv8 && same && n && n <= 8) {
+	/* before the offset check below: the pointer-array routine needs
+	 * none, and its batch is timed with as little around it as can be */
+	if (essiv && p->essiv8 && ivs && len && n && n <= 8) {
 		essiv_batch8(p, c, n, ivs, in, out, len);
 		return 0;
 	}
@@ -990,10 +992,9 @@ static void batch_loop(uint64_t n)
 }
 
 /*
- * Cycles a request of that batch (cycles_of): the
- * floor of 16-byte ESSIV at --mb 8 with nothing around the routine (24
- * dependent rounds a request, 8 requests in flight; the keys are fixed,
- * not secret).  `speed --mb 8`'s bound against a one-request reference
+ * Cycles a request of that batch (cycles_of): the floor of 16-byte ESSIV
+ * at --mb 8 with nothing around the routine (24 dependent rounds a
+ * request, 8 requests in flight; the keys are fixed, not secret).  `speed --mb 8`'s bound against a one-request reference
  * is that reference's cycles over this.
  */
 static double batch_cycles(void)
