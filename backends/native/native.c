@@ -224,6 +224,8 @@ typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
                       const uint8_t *, uint8_t *, size_t);
 typedef void xts_fn(const struct cb_aes_key *, uint8_t *, const uint8_t *,
                     uint8_t *, size_t);
+typedef void xts_iv_fn(const struct cb_native_ctx *, uint8_t *,
+                       const uint8_t *, uint8_t *, size_t);
 typedef void xts_sec_fn(const struct cb_aes_key *, const uint8_t (*)[16],
                         const uint8_t *, uint8_t *, size_t, size_t);
 typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
@@ -234,6 +236,8 @@ struct path {
 	chain_fn *cbc_dec;
 	essiv_fn *essiv_dec;
 	xts_fn *xts_enc, *xts_dec;
+	xts_iv_fn *xts_enc_iv, *xts_dec_iv;  /* the same, the tweak encrypted
+	                                        first; NULL: by ecb first   */
 	xts_sec_fn *xts_enc_sec, *xts_dec_sec;   /* NULL: one call per sector */
 	lanes_fn *lanes;          /* multi-sector CBC encryption             */
 	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
@@ -254,28 +258,36 @@ struct path {
 };
 
 static const struct path path_aesni = {
-	cb_aesni_ecb_enc, cb_aesni_ecb_dec, cb_aesni_cbc_dec,
-	cb_aesni_essiv_cbc_dec, cb_aesni_xts_enc, cb_aesni_xts_dec,
-	NULL, NULL,
-	cb_aesni_cbc_enc_lanes8,
-	cb_aesni_cbc_enc_lanes8, 8, NULL, 16, 0, NULL,
-	cb_aesni_probe, 1,
+	.ecb_enc = cb_aesni_ecb_enc, .ecb_dec = cb_aesni_ecb_dec,
+	.cbc_dec = cb_aesni_cbc_dec, .essiv_dec = cb_aesni_essiv_cbc_dec,
+	.xts_enc = cb_aesni_xts_enc, .xts_dec = cb_aesni_xts_dec,
+	.lanes = cb_aesni_cbc_enc_lanes8, .lanes_any = cb_aesni_cbc_enc_lanes8,
+	.nlanes = 8, .lane_mult = 16,
+	.probe = cb_aesni_probe, .width = 1,
 };
 static const struct path path_vaes256 = {
-	cb_vaes256_ecb_enc, cb_vaes256_ecb_dec, cb_vaes256_cbc_dec,
-	cb_vaes256_essiv_cbc_dec, cb_vaes256_xts_enc, cb_vaes256_xts_dec,
-	cb_vaes256_xts_enc_sectors, cb_vaes256_xts_dec_sectors,
-	cb_vaes256_cbc_enc_lanes16,
-	cb_vaes256_cbc_enc_lanes16_any, 16, NULL, 2048, 1, NULL,
-	cb_vaes256_probe, 2,
+	.ecb_enc = cb_vaes256_ecb_enc, .ecb_dec = cb_vaes256_ecb_dec,
+	.cbc_dec = cb_vaes256_cbc_dec, .essiv_dec = cb_vaes256_essiv_cbc_dec,
+	.xts_enc = cb_vaes256_xts_enc, .xts_dec = cb_vaes256_xts_dec,
+	.xts_enc_sec = cb_vaes256_xts_enc_sectors,
+	.xts_dec_sec = cb_vaes256_xts_dec_sectors,
+	.lanes = cb_vaes256_cbc_enc_lanes16,
+	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
+	.nlanes = 16, .lane_mult = 2048, .halves = 1,
+	.probe = cb_vaes256_probe, .width = 2,
 };
 static const struct path path_vaes512 = {
-	cb_vaes512_ecb_enc, cb_vaes512_ecb_dec, cb_vaes512_cbc_dec,
-	cb_vaes512_essiv_cbc_dec, cb_vaes512_xts_enc, cb_vaes512_xts_dec,
-	cb_vaes512_xts_enc_sectors, cb_vaes512_xts_dec_sectors,
-	cb_vaes512_cbc_enc_lanes16,
-	cb_vaes256_cbc_enc_lanes16_any, 16, cb_vaes512_cbc_enc_lanes32, 64, 0,
-	cb_vaes512_essiv_enc_ptrs8, cb_vaes512_probe, 4,
+	.ecb_enc = cb_vaes512_ecb_enc, .ecb_dec = cb_vaes512_ecb_dec,
+	.cbc_dec = cb_vaes512_cbc_dec, .essiv_dec = cb_vaes512_essiv_cbc_dec,
+	.xts_enc = cb_vaes512_xts_enc, .xts_dec = cb_vaes512_xts_dec,
+	.xts_enc_iv = cb_vaes512_xts_enc_iv, .xts_dec_iv = cb_vaes512_xts_dec_iv,
+	.xts_enc_sec = cb_vaes512_xts_enc_sectors,
+	.xts_dec_sec = cb_vaes512_xts_dec_sectors,
+	.lanes = cb_vaes512_cbc_enc_lanes16,
+	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
+	.nlanes = 16, .lanes32 = cb_vaes512_cbc_enc_lanes32, .lane_mult = 64,
+	.essiv8 = cb_vaes512_essiv_enc_ptrs8,
+	.probe = cb_vaes512_probe, .width = 4,
 };
 
 /*
@@ -608,20 +620,28 @@ static void xts_mulx(uint8_t t[16])
 }
 
 /*
- * A request of len >= 16 bytes from the encrypted tweak t (advanced).
+ * A request of len >= 16 bytes from the IV t (the tweak, advanced, on
+ * return).
  * A partial last block of r bytes steals from the last whole one: on
  * encryption CC = E_{T(m-1)}(P(m-1)), C(m) = the first r bytes of CC,
  * C(m-1) = E_{T(m)}(P(m) || the rest of CC); decryption undoes it with
  * the two tweaks swapped.
  */
-INLINE void xts_crypt(const struct path *p, int enc, const struct cb_aes_key *k,
-                      uint8_t t[16], const uint8_t *in, uint8_t *out,
-                      size_t len)
+INLINE void xts_crypt(const struct path *p, int enc,
+                      const struct cb_native_ctx *c, uint8_t t[16],
+                      const uint8_t *in, uint8_t *out, size_t len)
 {
+	const struct cb_aes_key *k = &c->key;
 	size_t r = len % 16, whole = len - r - (r ? 16 : 0);
 	uint8_t cc[16], pp[16], t2[16];
 
-	(enc ? p->xts_enc : p->xts_dec)(k, t, in, out, whole);
+	/* t = the IV: encrypted by the path's fused entry, or here */
+	if (p->xts_enc_iv) {
+		(enc ? p->xts_enc_iv : p->xts_dec_iv)(c, t, in, out, whole);
+	} else {
+		cb_aesni_ecb_enc(&c->salt, t, t, 16);
+		(enc ? p->xts_enc : p->xts_dec)(k, t, in, out, whole);
+	}
 	if (!r)
 		return;
 	in += whole;
@@ -656,8 +676,8 @@ INLINE int xts_request(const struct path *p, int enc, void *vctx,
 	}
 	if (iv)
 		memmove(c->iv, iv, 16);
-	cb_aesni_ecb_enc(&c->salt, c->iv, t, 16);
-	xts_crypt(p, enc, &c->key, t, in, out, len);
+	memcpy(t, c->iv, 16);
+	xts_crypt(p, enc, c, t, in, out, len);
 	return 0;
 }
 

@@ -217,6 +217,13 @@ void cb_vaes512_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
                         const uint8_t *in, uint8_t *out, size_t len);
 void cb_vaes512_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],
                         const uint8_t *in, uint8_t *out, size_t len);
+/* The same from the IV: tweak[16] = the IV on entry, encrypted first with
+ * c->salt (the tweak key), the advanced encrypted tweak on return; len
+ * may be 0 (the tweak is still encrypted). */
+void cb_vaes512_xts_enc_iv(const struct cb_native_ctx *c, uint8_t tweak[16],
+                           const uint8_t *in, uint8_t *out, size_t len);
+void cb_vaes512_xts_dec_iv(const struct cb_native_ctx *c, uint8_t tweak[16],
+                           const uint8_t *in, uint8_t *out, size_t len);
 /* n >= 1 consecutive sectors of ss bytes (a multiple of 16, > 0), sector
  * i from the encrypted tweak tweaks[i] (read only): the keys stay loaded
  * and one sector's tweak setup overlaps the previous sector's rounds. */

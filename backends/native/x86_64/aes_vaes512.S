@@ -797,8 +797,12 @@
  * tweak.  The tweak vectors advance only when more data follows (a
  * 512-byte sector would otherwise spend a quarter of its vector work on
  * tweaks it never uses).  Local labels 1-9, 31-39, 81, 82. */
-.macro ZXTS_BODY op, oplast
+.macro ZXTS_BODY op, oplast, tw=mem
+	.ifc	\tw, mem
 	vbroadcasti32x4 zmm16, [rsi]
+	.else				/* the tweak in xmm16 */
+	vshufi32x4 zmm16, zmm16, zmm16, 0
+	.endif
 	cmp	r8, 512
 	jb	33f
 	cmp	r8, 1024
@@ -897,6 +901,45 @@
 	ENDFUNC	\name
 .endm
 
+/* a round of the tweak in xmm16, the key at r10 - 16*j */
+.macro ZTW_R j, k
+	vaesenc	xmm16, xmm16, [r10 - 16*\j]
+.endm
+
+/*
+ * The same from the IV: tweak[16] holds the IV on entry and is encrypted
+ * here with the tweak key (the context's salt schedule, as many rounds as
+ * the data key's) - one dependent chain of nr rounds that the key
+ * broadcasts and the frame run under, with no call, store and reload
+ * between it and the tweak vectors.  Even for len 0 (a request of 16 to
+ * 31 bytes steals from its only whole block) the tweak is encrypted.
+ */
+.macro ZXTS_IV name, koff, op, oplast
+	FUNC	\name
+	mov	eax, [rdi + CB_CTX_SALT + CB_AESKEY_ROUNDS]
+	mov	r10d, eax
+	shl	r10, 4
+	lea	r10, [rdi + CB_CTX_SALT + CB_AESKEY_ENC + r10]	/* &salt[nr] */
+	vmovdqu64 xmm16, [rsi]
+	vpxorq	xmm16, xmm16, [rdi + CB_CTX_SALT + CB_AESKEY_ENC]
+	ROUNDS_NR ZTW_R
+	vaesenclast xmm16, xmm16, [r10]
+	test	r8, r8
+	jz	8f
+	ZXTS_FRAME
+	ZXTS_SETUP \koff
+	ZXTS_BODY \op, \oplast, reg
+	vmovdqu	[rsi], xmm4
+	ZXTS_UNFRAME
+	vzeroupper
+	ret
+8:	vmovdqu64 [rsi], xmm16
+	vpxord	xmm16, xmm16, xmm16
+	vzeroupper
+	ret
+	ENDFUNC	\name
+.endm
+
 /*
  * n sectors of ss bytes (n >= 1; ss > 0, a multiple of 16) one after
  * another, sector i with the encrypted tweak tweaks[i]: the keys are
@@ -936,6 +979,11 @@
  *         const uint8_t *in, uint8_t *out, size_t len)   (and _dec) */
 	ZXTS	cb_vaes512_xts_enc, CB_AESKEY_ENC, vaesenc, vaesenclast
 	ZXTS	cb_vaes512_xts_dec, CB_AESKEY_DEC, vaesdec, vaesdeclast
+/* void cb_vaes512_xts_enc_iv(const struct cb_native_ctx *c,
+ *         uint8_t tweak[16], const uint8_t *in, uint8_t *out, size_t len)
+ * (and _dec): tweak = the IV in, the advanced encrypted tweak out */
+	ZXTS_IV	cb_vaes512_xts_enc_iv, CB_CTX_KEY + CB_AESKEY_ENC, vaesenc, vaesenclast
+	ZXTS_IV	cb_vaes512_xts_dec_iv, CB_CTX_KEY + CB_AESKEY_DEC, vaesdec, vaesdeclast
 /* void cb_vaes512_xts_enc_sectors(const struct cb_aes_key *k,
  *         const uint8_t (*tweaks)[16], const uint8_t *in, uint8_t *out,
  *         size_t ss, size_t n)   (and _dec) */
