@@ -50,6 +50,7 @@ struct pipe {
 	int stop, enc;
 	int help;                  /* main is one of -j's N (no CPU spare)  */
 	int spin;                  /* main spins for a request (a CPU each) */
+	const uint8_t *zeros;      /* without if=: every chunk's input      */
 	struct sector_xf *xf;
 };
 
@@ -135,11 +136,12 @@ static int transform(struct pipe *p, struct sector_thr *t, struct slot *s,
 	size_t ss = c->sector_size, db = sector_disk_bytes(p->xf);
 	size_t lo = k * p->chunk;
 	size_t hi = lo + p->chunk < s->nsec ? lo + p->chunk : s->nsec;
+	size_t at = p->zeros ? 0 : lo * (p->enc ? ss : db);
 
 	if (p->enc)
-		return sector_encrypt(t, s->first + lo, s->in + lo * ss,
+		return sector_encrypt(t, s->first + lo, s->in + at,
 		                      s->out + lo * db, hi - lo);
-	return sector_decrypt(t, s->first + lo, s->in + lo * db,
+	return sector_decrypt(t, s->first + lo, s->in + at,
 	                      s->out + lo * ss, hi - lo,
 	                      s->bad + lo * sector_chunks(p->xf));
 }
@@ -271,8 +273,16 @@ static void ring_new(struct run *r)
 	p->enc = !j->decrypt;
 	p->xf = j->xf;
 	p->slots = cb_xcalloc(p->depth, sizeof *p->slots);
-	if (j->in_fd < 0)
-		r->zeros = memset(cb_xbuffer(in_bytes), 0, in_bytes);
+	/* without if= every chunk reads the same zeros: one chunk of them,
+	 * not a request's, so they stay in cache beside the output (with
+	 * nothing to transform they are what is written: a request's) */
+	if (j->in_fd < 0) {
+		size_t zb = !none && p->chunk < r->nsec_req
+		            ? p->chunk * r->unit_in : in_bytes;
+
+		r->zeros = memset(cb_xbuffer(zb), 0, zb);
+		p->zeros = none ? NULL : r->zeros;
+	}
 	for (unsigned i = 0; i < p->depth; i++) {
 		struct slot *s = &p->slots[i];
 
