@@ -50,7 +50,7 @@ struct pipe {
 	int stop, enc;
 	int help;                  /* main is one of -j's N (no CPU spare)  */
 	int spin;                  /* main spins for a request (a CPU each) */
-	const uint8_t *zeros;      /* without if=: every chunk's input      */
+	uint8_t *zeros;            /* without if=: every request's input    */
 	struct sector_xf *xf;
 };
 
@@ -68,7 +68,6 @@ struct run {
 	struct worker *w;
 	unsigned started;          /* threads running                        */
 	struct sector_thr *main_t; /* main's keyed instance when it helps    */
-	uint8_t *zeros;            /* the shared input without if=           */
 	size_t ss, unit_in, unit_out, nsec_req;
 	uint64_t next_fill, next_write, next_sector;
 	int eof;                   /* no more input                          */
@@ -136,7 +135,7 @@ static int transform(struct pipe *p, struct sector_thr *t, struct slot *s,
 	size_t ss = c->sector_size, db = sector_disk_bytes(p->xf);
 	size_t lo = k * p->chunk;
 	size_t hi = lo + p->chunk < s->nsec ? lo + p->chunk : s->nsec;
-	size_t at = p->zeros ? 0 : lo * (p->enc ? ss : db);
+	size_t at = p->zeros ? 0 : lo * (p->enc ? ss : db);   /* zeros: a chunk's */
 
 	if (p->enc)
 		return sector_encrypt(t, s->first + lo, s->in + at,
@@ -280,15 +279,14 @@ static void ring_new(struct run *r)
 		size_t zb = !none && p->chunk < r->nsec_req
 		            ? p->chunk * r->unit_in : in_bytes;
 
-		r->zeros = memset(cb_xbuffer(zb), 0, zb);
-		p->zeros = none ? NULL : r->zeros;
+		p->zeros = memset(cb_xbuffer(zb), 0, zb);
 	}
 	for (unsigned i = 0; i < p->depth; i++) {
 		struct slot *s = &p->slots[i];
 
-		s->in = j->in_fd >= 0 ? cb_xbuffer(in_bytes) : r->zeros;
+		s->in = j->in_fd >= 0 ? cb_xbuffer(in_bytes) : p->zeros;
 		s->out = none ? s->in : cb_xbuffer(out_bytes);
-		if (s->in != r->zeros)           /* the shared one: once, above */
+		if (s->in != p->zeros)           /* the shared one: once, above */
 			memset(s->in, 0, in_bytes);
 		if (s->out != s->in)
 			memset(s->out, 0, out_bytes);
@@ -304,12 +302,12 @@ static void ring_free(struct run *r)
 	for (unsigned i = 0; i < p->depth; i++) {
 		if (p->slots[i].out != p->slots[i].in)
 			free(p->slots[i].out);
-		if (p->slots[i].in != r->zeros)
+		if (p->slots[i].in != p->zeros)
 			free(p->slots[i].in);
 		free(p->slots[i].bad);
 	}
 	free(p->slots);
-	free(r->zeros);
+	free(p->zeros);
 }
 
 /* A thread's own keyed instances.  0, or -1 with a message. */

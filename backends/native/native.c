@@ -711,6 +711,7 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 		m = next;
 		g ^= 1;
 	}
+	cb_wipe(t, sizeof t);                 /* the encrypted tweaks */
 	return 0;
 }
 
@@ -1014,8 +1015,9 @@ static void batch_loop(uint64_t n)
 /*
  * Cycles a request of that batch (cycles_of): the floor of 16-byte ESSIV
  * at --mb 8 with nothing around the routine (24 dependent rounds a
- * request, 8 requests in flight; the keys are fixed, not secret).  `speed --mb 8`'s bound against a one-request reference
- * is that reference's cycles over this.
+ * request, 8 requests in flight; the keys are fixed, not secret).
+ * `speed --mb 8`'s bound against a one-request reference is that
+ * reference's cycles over this.
  */
 static double batch_cycles(void)
 {

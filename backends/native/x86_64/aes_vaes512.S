@@ -792,16 +792,17 @@
 	jae	39b
 .endm
 
-/* One request: rsi = its encrypted tweak, rdx = in, rcx = out, r8 = len
+/* One request: rsi = its encrypted tweak (iv=1: already in xmm16, rsi
+ * still where the next one goes), rdx = in, rcx = out, r8 = len
  * (> 0, a multiple of 16); rdx and rcx end past it, xmm4 = the next
  * tweak.  The tweak vectors advance only when more data follows (a
  * 512-byte sector would otherwise spend a quarter of its vector work on
  * tweaks it never uses).  Local labels 1-9, 31-39, 81, 82. */
-.macro ZXTS_BODY op, oplast, tw=mem
-	.ifc	\tw, mem
-	vbroadcasti32x4 zmm16, [rsi]
-	.else				/* the tweak in xmm16 */
+.macro ZXTS_BODY op, oplast, iv=0
+	.if	\iv			/* the tweak in xmm16 */
 	vshufi32x4 zmm16, zmm16, zmm16, 0
+	.else
+	vbroadcasti32x4 zmm16, [rsi]
 	.endif
 	cmp	r8, 512
 	jb	33f
@@ -887,35 +888,17 @@
 7:
 .endm
 
-.macro ZXTS name, koff, op, oplast
-	FUNC	\name
-	test	r8, r8
-	jz	8f
-	ZXTS_FRAME
-	ZXTS_SETUP \koff
-	ZXTS_BODY \op, \oplast
-	vmovdqu	[rsi], xmm4
-	ZXTS_UNFRAME
-	vzeroupper
-8:	ret
-	ENDFUNC	\name
-.endm
-
 /* a round of the tweak in xmm16, the key at r10 - 16*j */
 .macro ZTW_R j, k
 	vaesenc	xmm16, xmm16, [r10 - 16*\j]
 .endm
-
 /*
- * The same from the IV: tweak[16] holds the IV on entry and is encrypted
- * here with the tweak key (the context's salt schedule, as many rounds as
- * the data key's) - one dependent chain of nr rounds that the key
- * broadcasts and the frame run under, with no call, store and reload
- * between it and the tweak vectors.  Even for len 0 (a request of 16 to
- * 31 bytes steals from its only whole block) the tweak is encrypted.
+ * For the _iv entries: xmm16 = the IV at [rsi] encrypted with the tweak
+ * key (the context's salt schedule, rdi = the context) - one dependent
+ * chain of nr rounds that the key broadcasts and the frame run under,
+ * with no call, store and reload between it and the tweak vectors.
  */
-.macro ZXTS_IV name, koff, op, oplast
-	FUNC	\name
+.macro ZXTS_TWEAK
 	mov	eax, [rdi + CB_CTX_SALT + CB_AESKEY_ROUNDS]
 	mov	r10d, eax
 	shl	r10, 4
@@ -924,18 +907,30 @@
 	vpxorq	xmm16, xmm16, [rdi + CB_CTX_SALT + CB_AESKEY_ENC]
 	ROUNDS_NR ZTW_R
 	vaesenclast xmm16, xmm16, [r10]
+.endm
+
+/* An XTS entry point; iv=1: the _iv form, tweak[16] the IV on entry,
+ * encrypted here (ZXTS_TWEAK) even for len 0 (a request of 16 to 31
+ * bytes steals from its only whole block) */
+.macro ZXTS name, koff, op, oplast, iv=0
+	FUNC	\name
+	.if	\iv
+	ZXTS_TWEAK
+	.endif
 	test	r8, r8
 	jz	8f
 	ZXTS_FRAME
 	ZXTS_SETUP \koff
-	ZXTS_BODY \op, \oplast, reg
+	ZXTS_BODY \op, \oplast, \iv
 	vmovdqu	[rsi], xmm4
 	ZXTS_UNFRAME
 	vzeroupper
 	ret
-8:	vmovdqu64 [rsi], xmm16
+8:	.if	\iv			/* nothing but the tweak */
+	vmovdqu64 [rsi], xmm16
 	vpxord	xmm16, xmm16, xmm16
 	vzeroupper
+	.endif
 	ret
 	ENDFUNC	\name
 .endm
@@ -982,8 +977,8 @@
 /* void cb_vaes512_xts_enc_iv(const struct cb_native_ctx *c,
  *         uint8_t tweak[16], const uint8_t *in, uint8_t *out, size_t len)
  * (and _dec): tweak = the IV in, the advanced encrypted tweak out */
-	ZXTS_IV	cb_vaes512_xts_enc_iv, CB_CTX_KEY + CB_AESKEY_ENC, vaesenc, vaesenclast
-	ZXTS_IV	cb_vaes512_xts_dec_iv, CB_CTX_KEY + CB_AESKEY_DEC, vaesdec, vaesdeclast
+	ZXTS	cb_vaes512_xts_enc_iv, CB_CTX_KEY + CB_AESKEY_ENC, vaesenc, vaesenclast, 1
+	ZXTS	cb_vaes512_xts_dec_iv, CB_CTX_KEY + CB_AESKEY_DEC, vaesdec, vaesdeclast, 1
 /* void cb_vaes512_xts_enc_sectors(const struct cb_aes_key *k,
  *         const uint8_t (*tweaks)[16], const uint8_t *in, uint8_t *out,
  *         size_t ss, size_t n)   (and _dec) */
