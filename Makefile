@@ -49,7 +49,7 @@ TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -151,6 +151,13 @@ check-fleet: cryptobench
 	$(Q)CB=./cryptobench sh tests/test_fleet.sh; rc=$$?; \
 	    [ $$rc -eq 0 ] || [ $$rc -eq 77 ]
 
+## check-kernel: Debian's kernel under qemu (TCG) with a test-built
+## initramfs: the kernel backend, tcrypt and the real dm-crypt against
+## cryptobench's images (tests/kernel; root, to read /boot/vmlinuz)
+check-kernel: cryptobench
+	$(Q)scripts/deps.sh check-kernel
+	$(Q)BUILD=$(BUILD) CB_BIN=./cryptobench tests/kernel/run.sh
+
 ## check-fresh: the README's quick start on a minimal Debian 12 made by
 ## debootstrap, from a fresh clone of HEAD: make check, make bench (root)
 check-fresh:
@@ -206,6 +213,7 @@ help:
 	@echo "  check-asan   run the tests under ASan and UBSan"
 	@echo "  check-report the HTML report in headless Chromium"
 	@echo "  check-fleet  the fleet playbook against three namespace hosts (root)"
+	@echo "  check-kernel the kernel backend, tcrypt and dm-crypt in Debian's kernel under qemu (root)"
 	@echo "  check-fresh  README quick start on a debootstrap'd minimal Debian 12 (root)"
 	@echo "  check-valgrind  the tests under valgrind memcheck"
 	@echo "  fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)"

@@ -31,8 +31,11 @@ pkgs_for() {   # the packages of one goal
 	# for its namespace hosts (rsync for users' synchronize-based variants)
 	fleet) echo "$build ansible-core openssh-client python3 gnuplot-nox" ;;
 	check-fresh) echo "debootstrap git mount" ;;   # scripts/fresh-debian
+	# check-kernel: Debian's kernel booted under qemu with an initramfs of
+	# busybox, dmsetup and the modules (scripts/kernel-guest)
+	check-kernel) echo "$build qemu-system-x86 linux-image-amd64 busybox-static dmsetup cpio kmod" ;;
 	check-fleet) echo "$build ansible-core openssh-client openssh-server iproute2 rsync python3" ;;
-	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet; do pkgs_for $g; done ;;
+	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet check-kernel; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;
 	esac
 }
