@@ -17,12 +17,14 @@ extern const struct cb_backend cb_backend_openssl;
 extern const struct cb_backend cb_backend_gcrypt;
 extern const struct cb_backend cb_backend_nettle;
 extern const struct cb_backend cb_backend_native;
+extern const struct cb_backend cb_backend_kernel;
 
 const struct cb_backend *const cb_backends[] = {
 	&cb_backend_openssl,
 	&cb_backend_gcrypt,
 	&cb_backend_nettle,
 	&cb_backend_native,
+	&cb_backend_kernel,
 	NULL,
 };
 
@@ -86,14 +88,17 @@ const struct cb_impl *const *cb_backend_impls(const struct cb_backend *b)
 
 	if (st->impls)
 		return st->impls;
+	cb_backend_status(b, NULL);    /* a backend may fill its table then */
 	while (b->impls && b->impls[n])
 		n++;
 	cap = n + CB_MAX_TEMPLATES + 1;
 	st->impls = cb_xcalloc(cap, sizeof *st->impls);
 	for (size_t i = 0; i < n; i++)
 		st->impls[i] = b->impls[i];
-	template_parts(b, &parts);     /* st->impls is its own table so far */
-	n += cb_templates_build(&parts, st->impls, n, cap - 1 - n);
+	if (!b->no_templates) {
+		template_parts(b, &parts);   /* st->impls: its own table so far */
+		n += cb_templates_build(&parts, st->impls, n, cap - 1 - n);
+	}
 	st->impls[n] = NULL;
 	return st->impls;
 }

@@ -184,6 +184,11 @@ struct cb_impl {
 
 	const unsigned *key_bits; /* NULL: the algorithm's sizes; else a
 	                             0-terminated list this driver accepts */
+	const char *note;         /* more words for `list` (the kernel's
+	                             module and selftest state), or NULL */
+	int no_chain;             /* 1: iv == NULL is refused even where the
+	                             algorithm streams - every request takes
+	                             its IV (the kernel's essiv) */
 };
 
 struct cb_backend {
@@ -208,6 +213,9 @@ struct cb_backend {
 	 * returns 0.  NULL: the library has no switch.
 	 */
 	int (*cap)(unsigned hw, char *env, size_t n);
+	/* 1: no generic templates over this backend's primitives (the
+	 * kernel composes its own: essiv, authenc are its drivers) */
+	int no_templates;
 };
 
 /* Feature groups a --cpu level allows (struct cb_backend cap). */

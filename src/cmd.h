@@ -22,7 +22,8 @@ struct cb_command {
 };
 
 extern const struct cb_command cb_cmd_bench, cb_cmd_compare, cb_cmd_dd,
-	cb_cmd_kat, cb_cmd_list, cb_cmd_report, cb_cmd_speed, cb_cmd_sysinfo;
+	cb_cmd_kat, cb_cmd_list, cb_cmd_report, cb_cmd_speed, cb_cmd_sysinfo,
+	cb_cmd_tcrypt;
 
 int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
@@ -32,5 +33,6 @@ int cmd_list(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_sysinfo(int argc, char **argv);
+int cmd_tcrypt(int argc, char **argv);
 
 #endif

@@ -311,7 +311,8 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 	const uint8_t *ct = bin(r, "ct", &ctl);
 	size_t gran = a->block > 1 ? a->block : (a->iv_len ? a->iv_len : 1);
 	size_t split = len / 2 / gran * gran;
-	int modes = (a->flags & CB_F_STREAM) && split && split < len ? 3 : 2;
+	int modes = (a->flags & CB_F_STREAM) && !x->impl->no_chain && split &&
+	            split < len ? 3 : 2;
 
 	for (int dir = 0; dir < 2; dir++)
 		for (int mode = 0; mode < modes; mode++) {

@@ -103,9 +103,11 @@ static void list_algs(void)
 				int ok = cb_impl_status(impl, &why) == 0;
 
 				key_sizes(a, impl, ks, sizeof ks);
-				printf("    %-8s %-56s prio %3d  keys %s%s%s\n", b->name,
-				       impl->driver, impl->priority, ks,
-				       ok ? "" : "  unavailable: ", ok ? "" : why);
+				printf("    %-8s %-56s prio %3d  keys %s%s%s%s%s\n",
+				       b->name, impl->driver, impl->priority, ks,
+				       ok ? "" : "  unavailable: ", ok ? "" : why,
+				       impl->note ? "  " : "",
+				       impl->note ? impl->note : "");
 			}
 			if (n == 1)
 				printf("    %-8s (not provided by this library)\n",

@@ -85,7 +85,8 @@ int run_cipher_once(void *arg, uint64_t n)
 	cb_crypt_fn crypt = r->crypt;
 	void *ctx = r->ctx;
 	uint8_t *b = r->buf;
-	const uint8_t *iv = r->alg->flags & CB_F_STREAM ? NULL : r->iv;
+	const uint8_t *iv = r->alg->flags & CB_F_STREAM &&
+	                    !r->impl->no_chain ? NULL : r->iv;
 	size_t len = r->len;
 	int rc;
 
