@@ -125,10 +125,12 @@ const struct cb_backend *cb_impl_backend(const struct cb_impl *impl)
 int cb_impl_status(const struct cb_impl *impl, const char **why)
 {
 	const struct cb_backend *b = cb_impl_backend(impl);
+	const char *ignored;
 	int rc;
 
-	if (why)
-		*why = "";
+	if (!why)                  /* probes always say why */
+		why = &ignored;
+	*why = "";
 	if (b && (rc = cb_backend_status(b, why)) < 0)
 		return rc;
 	if (impl->probe)
