@@ -228,12 +228,15 @@ static int take(const char *text, const char *alg, int mode, unsigned sec,
 
 	if (k < 0)
 		return CB_EXIT_USAGE;
-	if (k == 0) {
+	if (k == 0 && !mode)
+		cb_err("tcrypt: the log has no tcrypt speed section for %s",
+		       alg ? alg : "an algorithm cryptobench knows");
+	else if (k == 0)
 		cb_err("tcrypt: mode %d printed no speed section%s%s (this kernel "
 		       "lacks it, or the mode table is wrong for it)", mode,
 		       alg ? " for " : "", alg ? alg : "");
+	if (k == 0)
 		return CB_EXIT_USAGE;
-	}
 	snprintf(details[nd % 16], sizeof details[0], "tcrypt.ko mode=%d sec=%u "
 	         "(in-kernel)", mode, sec);
 	for (size_t i = first; i < *n; i++) {

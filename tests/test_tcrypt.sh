@@ -39,7 +39,7 @@ check "hash rows are digests" sh -c "! grep -v -e '^schema' -e ',digest,' $T/out
 # bad input
 printf 'just\nsome kernel log\n' >"$T/empty.log"
 expect_exit 2 "a log without sections" $CB tcrypt --log "$T/empty.log" --alg "$ES"
-check "... says it printed no section" contains "$err" "printed no speed section for $ES"
+check "... says the log has no section" contains "$err" "the log has no tcrypt speed section for $ES"
 { sed -n 1,3p $D/mode220-sec1.log; echo '[    7.5] tcrypt: test 1 (128 bit key, 64 byte blocks): lots operations in a while'; } >"$T/garbled.log"
 expect_exit 0 "a garbled figure is left out, the rest kept" $CB tcrypt --log "$T/garbled.log" --alg "$ES" --format csv
 check "... one row" test "$(grep -c ',tcrypt,ok,' $T/out)" = 1
