@@ -41,6 +41,8 @@
 #include "rpt.h"
 #include "speed_opts.h"
 #include "sysinfo.h"
+#include "tcrypt_log.h"
+#include "tcrypt_run.h"
 #include "timing.h"
 #include "util.h"
 
@@ -64,6 +66,9 @@ struct bench {
 	uint64_t dd_count;
 	struct cb_result *res;
 	size_t nres, nfail;
+	struct cb_result *tc;        /* tcrypt's rows (their strings), copied
+	                                into res too */
+	size_t ntc;
 };
 
 static const struct cb_opt *bench_table(void)
@@ -496,6 +501,38 @@ static int summarize(struct bench *b)
 	return rc == CB_EXIT_OK ? 0 : -1;
 }
 
+/*
+ * The kernel's in-kernel timing beside its AF_ALG rows (docs/kernel.md):
+ * tcrypt's cycle count (sec=0, a few seconds) of the seed's algorithms
+ * and XTS, when the kernel backend is measured and root and the module
+ * let it run.
+ */
+static void run_tcrypt(struct bench *b)
+{
+	struct tc_req r = { .algs = { "essiv(cbc(aes),sha256)", "cbc(aes)",
+	                              "xts(aes)" }, .nalgs = 3, .sec = 0 };
+	const struct cb_backend *k = cb_backend_find("kernel");
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < b->o.nbackends && b->o.backends[i] != k; i++)
+		;
+	if (!k || i == b->o.nbackends || cb_backend_status(k, &why) < 0)
+		return;
+	if (tc_available(&why) < 0) {
+		fprintf(stderr, "bench: the kernel's tcrypt not run: %s\n", why);
+		return;
+	}
+	if (tc_run(&r, NULL, &b->tc, &b->ntc) != CB_EXIT_OK) {
+		fprintf(stderr, "bench: the kernel's tcrypt failed: its rows left "
+		        "out\n");
+		return;
+	}
+	b->res = cb_xrealloc(b->res, (b->nres + b->ntc) * sizeof *b->res);
+	memcpy(b->res + b->nres, b->tc, b->ntc * sizeof *b->res);
+	b->nres += b->ntc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct bench *b = cb_xcalloc(1, sizeof *b);
@@ -523,6 +560,7 @@ int cmd_bench(int argc, char **argv)
 	cb_prov_measure_ghz();
 	if (run_geli(b) < 0 || run_speed(b) < 0)
 		goto out;
+	run_tcrypt(b);
 	if (bench_stopped())
 		fprintf(stderr, "bench: interrupted: writing what was measured\n");
 	if (write_files(b) < 0 || summarize(b) < 0)
@@ -533,6 +571,7 @@ int cmd_bench(int argc, char **argv)
 out:
 	unlink(b->path[2]);
 	free_results(b->res, b->nres);
+	tc_free(b->tc, b->ntc);
 	free((void *)b->o.command);
 	free_opts(&b->o);
 	free_opts(&b->sec[0]);

@@ -233,6 +233,7 @@ void tc_free(struct cb_result *res, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free((void *)res[i].alg_label);
 		free((void *)res[i].driver);
+		free((void *)res[i].backend_version);
 	}
 	free(res);
 }

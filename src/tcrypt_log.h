@@ -30,7 +30,8 @@ extern const struct tc_mode tc_modes[];
  * from ghz when ghz > 0.  Hash rows keep one update per block (tcrypt's
  * other rows split a block into several updates).  A result's driver
  * and alg_label are its own copies (tc_free).  Returns the count appended
- * to *res (grown with realloc), or -ENOMEM.
+ * to *res (grown with realloc), or -ENOMEM.  tc_free also frees a
+ * backend_version set by the caller with malloc.
  */
 int tc_parse(const char *text, const char *alg, double ghz,
              struct cb_result **res, size_t *n);
