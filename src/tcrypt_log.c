@@ -162,7 +162,7 @@ static struct cb_result *add(struct cb_result **res, size_t *n,
 	r += (*n)++;
 	memset(r, 0, sizeof *r);
 	r->tool = "tcrypt";
-	r->backend = "kernel";
+	r->backend = "kernel-tcrypt";   /* a series of its own beside AF_ALG's */
 	r->alg = h->a ? h->a->name : "";
 	r->alg_label = strdup(h->alg);
 	r->driver = strdup(h->driver);

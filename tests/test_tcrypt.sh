@@ -19,7 +19,7 @@ check "test 0 of the log: 1153116 operations in 1 second" contains "$out" \
 check "2 x (3 key sizes x 7 sizes x 2 directions)" test "$(echo "$out" | grep -c '^tcrypt: test')" = 84
 expect_exit 0 "mode 220 log as CSV" $CB tcrypt --log $D/mode220-sec1.log --alg "$ES" --format csv
 check "CSV: the row of test 0 with its rate and the driver" contains "$out" \
-	',kernel,,"essiv(cbc-aes-aesni,sha256-avx2)","essiv(cbc(aes),sha256)",128,16,encrypt,1153116.00,18449856,'
+	',kernel-tcrypt,,"essiv(cbc-aes-aesni,sha256-avx2)","essiv(cbc(aes),sha256)",128,16,encrypt,1153116.00,18449856,'
 check "CSV: tool tcrypt on every row" test "$(echo "$out" | grep -c ',tcrypt,ok,')" = 84
 expect_exit 0 "mode 220 log as JSON" $CB tcrypt --log $D/mode220-sec1.log --alg "$ES" --format json
 check "JSON: the driver and the tool" sh -c "grep -q '\"tool\": *\"tcrypt\"' $T/out && grep -q 'essiv(cbc-aes-aesni,sha256-avx2)' $T/out"
