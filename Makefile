@@ -56,7 +56,7 @@ all: cryptobench
 
 # The goals on the command line whose packages deps.sh installs together
 # with the build's, before the first compile: one message, one install.
-DEPS_GOALS := $(filter check check-asan check-valgrind bench bench-essiv bench-native \
+DEPS_GOALS := $(filter check check-asan check-valgrind check-kernel bench bench-essiv bench-native \
                 bench-geli bench-generations parity plots fuzz ci,$(MAKECMDGOALS))
 
 $(DEPS_OK):
