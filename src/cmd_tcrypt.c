@@ -43,7 +43,8 @@ static const struct cb_opt tc_options[] = {
 	  "tcrypt's synchronous mode of the algorithm (default: the async one, "
 	  "as the seed report)" },
 	{ "--mode", 1, OPT_MODE, "N",
-	  "run tcrypt mode N as well and keep every section it prints" },
+	  "run tcrypt mode N as well and keep every section of an algorithm "
+	  "cryptobench knows" },
 	{ "--log", 1, OPT_LOG, "FILE",
 	  "parse a saved kernel log (dmesg) instead of loading the module" },
 	{ "--format", 1, OPT_FORMAT, "tcrypt|table|csv|json",
