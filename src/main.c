@@ -151,7 +151,13 @@ int main(int argc, char **argv)
 static int __attribute__((noinline)) run(int argc, char **argv)
 {
 	const struct cb_command *c;
-	int rc = cb_cpu_level_apply(&argc, argv);
+	int rc;
+
+	/* Results on stdout whole lines at a time: with `make bench > log
+	 * 2>&1` a fully buffered stdout was cut where its buffer filled, and
+	 * a progress line from stderr landed inside a table's header. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	rc = cb_cpu_level_apply(&argc, argv);
 
 	if (rc)
 		return rc;

@@ -27,6 +27,14 @@ check "summary: fastest per algorithm" contains "$out" "Fastest backend per algo
 check "summary: ecb(aes) 256-bit" contains "$out" "ecb(aes)                    256"
 check "summary: geli matrix beside the seed" contains "$out" "AES-XTS -l 128                   54.7"
 check "summary: dm-crypt xts vs essiv" contains "$out" "native     4096 read"
+# stdout and stderr into one file, as CI logs do: every line whole (a
+# fully buffered stdout put a progress line inside the geli table's header)
+mkdir -p "$T/one"
+"$CB" bench --budget 4 --backend openssl --sizes 4096 -o "$T/one" >"$T/one.log" 2>&1
+check "one log: the geli table's header whole" grep -Eq '^configuration +seed +openssl$' "$T/one.log"
+# bench's closing line (stderr) comes after the summary (stdout) it follows
+check "one log: in the order written, bench's closing line last" \
+	sh -c "tail -n 1 '$T/one.log' | grep -Eq '^bench: [0-9]+ s'"
 rows() { grep -c "$1" "$csv"; }
 check "speed rows of several algorithms" [ "$(cut -d, -f9 "$csv" | sort -u | wc -l)" -ge 5 ]
 check "512-byte sector rows" [ "$(rows ',per-sector,512,')" -ge 4 ]
