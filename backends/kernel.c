@@ -18,6 +18,7 @@
  * two system calls a request.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,21 +246,68 @@ static int k_delete(const char *name, const char *driver)
 	return rc;
 }
 
+static void k_cleanup_quiet(int quiet);
+
 static void k_cleanup(void)
 {
+	k_cleanup_quiet(0);
+}
+
+/* ^C or kill: the instances go first, then the signal's default */
+static void k_on_signal(int sig)
+{
+	k_cleanup_quiet(1);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* delete what was made at exit, also when the output pipe closes early
+ * (`... | head`: SIGPIPE ignored, writes fail) or on SIGINT/SIGTERM */
+static void k_cleanup_at_exit(void)
+{
+	void (*prev)(int);
+
+	atexit(k_cleanup);
+	signal(SIGPIPE, SIG_IGN);
+	/* a program that handles ^C itself (bench keeps what it measured)
+	 * exits normally, and atexit runs: its handler stays */
+	if ((prev = signal(SIGINT, k_on_signal)) != SIG_DFL)
+		signal(SIGINT, prev);
+	if ((prev = signal(SIGTERM, k_on_signal)) != SIG_DFL)
+		signal(SIGTERM, prev);
+}
+
+static void k_cleanup_quiet(int quiet)
+{
+	int left = nmade;
+
 	for (int i = 0; i < nopen; i++)
 		if (open_fds[i] >= 0)
 			close(open_fds[i]);
 	nopen = 0;
-	for (int i = nmade - 1; i >= 0; i--) {     /* outer instances first */
-		int rc = k_delete(made[i][0], made[i][1]);
+	/* An instance another one is built on is busy until that one goes
+	 * (EBUSY): passes until nothing more goes, a little apart.  ENOENT:
+	 * gone already, with an instance it was built on. */
+	for (int pass = 0; left && pass < 10; pass++) {
+		if (pass)
+			usleep(20000);
+		for (int i = nmade - 1; i >= 0; i--) {
+			int rc;
 
-		/* ENOENT: gone with an instance it was built on */
-		if (rc < 0 && rc != -ENOENT)
-			fprintf(stderr, "cryptobench: kernel: the instance %s that "
-			        "cryptobench created STAYS in /proc/crypto (delete "
-			        "failed: %s; crypto_user and CAP_NET_ADMIN are needed)\n",
-			        made[i][1], strerror(-rc));
+			if (!made[i][1][0])
+				continue;
+			rc = k_delete(made[i][0], made[i][1]);
+			if (rc == 0 || rc == -ENOENT || pass == 9) {
+				if (rc < 0 && rc != -ENOENT && !quiet)
+					fprintf(stderr, "cryptobench: kernel: the instance "
+					        "%s that cryptobench created STAYS in "
+					        "/proc/crypto (delete failed: %s; crypto_user "
+					        "and CAP_NET_ADMIN are needed)\n", made[i][1],
+					        strerror(-rc));
+				made[i][1][0] = 0;
+				left--;
+			}
+		}
 	}
 	nmade = 0;
 }
@@ -707,7 +755,7 @@ static int k_probe(const char **why)
 			if (!strcmp(e[i].driver, made[m][1]))
 				snprintf(made[m][0], sizeof made[m][0], "%s", e[i].name);
 	if (nmade)
-		atexit(k_cleanup);
+		k_cleanup_at_exit();
 	for (size_t i = 0; i < cb_nalgs; i++)
 		if (k_type(&cb_algs[i]))
 			k_add_alg(&ni, &cb_algs[i], e, n);

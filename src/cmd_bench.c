@@ -226,6 +226,13 @@ static void say_plan(const struct bench *b)
 	        "%zu configurations x %zu backends through dd (count=%llu)\n",
 	        cb_nalgs, b->o.nbackends, b->npts, b->o.nsizes, b->nsec,
 	        b->ngeli, b->o.nbackends, (unsigned long long)b->dd_count);
+	for (size_t i = 0; i < b->o.nbackends; i++) {
+		const char *why;
+
+		if (cb_backend_status(b->o.backends[i], &why) < 0)
+			fprintf(stderr, "bench: %s is unavailable here, its rows left "
+			        "out: %s\n", b->o.backends[i]->name, why);
+	}
 	if (b->c.full) {
 		fprintf(stderr, "bench: --full: %.2f s per point, no budget\n",
 		        b->o.sec);
