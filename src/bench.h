@@ -16,8 +16,14 @@ struct bench_geli_opts {
 	const char *csv;             /* dd --csv: rows appended here            */
 	const char *const *backends;
 	size_t nbackends;
-	uint64_t count;              /* dd count= of 1 MiB records              */
+	double sample_sec;           /* a sample's data, in seconds of dd      */
+	unsigned rounds;             /* samples a cell at the least ...        */
+	unsigned max_rounds;         /* ... and at most                        */
+	double seconds;              /* rounds go on until this is spent       */
 	int no_gate;                 /* pass --no-gate to dd                    */
+	FILE *lines;                 /* non-NULL: print each cell's median as
+	                                the geli/cryptsetup/dd lines, in the
+	                                seed's layout (bench --geli)            */
 	void (*progress)(void *arg, size_t done, size_t total,
 	                 const char *backend, const char *what);
 	void *arg;
@@ -25,13 +31,18 @@ struct bench_geli_opts {
 
 /* How many configurations the matrix has (17: the seed's). */
 size_t bench_geli_configs(void);
-/* Run the matrix on every backend; *nok rows written, *nfail runs that
- * produced none (the backend lacks the cipher).  0, or -1 (message). */
+/* Run the matrix on every backend, each configuration a cell: a
+ * calibrating run sizes each cell's samples (sample_sec of data), then
+ * rounds of one `dd` process a cell, round robin, give every cell the
+ * same number of samples spread over the whole time.  The cells' rows
+ * (median of the samples, its CI, the raw samples) replace g->csv.
+ * *nok cells measured, *nfail that could not run (the backend lacks the
+ * cipher).  0, or -1 (message). */
 int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail);
 
 /* The dd rows at path (the matrix's --csv file) as results, for the JSON
  * file: strings point into *csv, which the caller frees after them
- * (cb_csv_free, free(*res)).  No file: none.  0, or -1 (message). */
+ * (cb_csv_free, each result's samples, free(*res)).  No file: none.  0, or -1 (message). */
 struct cb_csv;
 struct cb_result;
 int bench_geli_results(const char *path, struct cb_csv *csv,

@@ -63,7 +63,7 @@ struct bench {
 	double t0, pass_end;           /* start; this process's passes end  */
 	int argc;
 	char **argv;
-	uint64_t dd_count;
+	double geli_sec;               /* the geli matrix's share of the budget */
 	struct cb_result *res;
 	size_t nres, nfail;
 	struct cb_result *tc;        /* tcrypt's rows (their strings), copied
@@ -214,18 +214,68 @@ static unsigned nprocs(const struct bench *b)
 	return b->c.full ? 1 : b->c.processes ? b->c.processes : 2;
 }
 
+/* The geli matrix (bench_geli.c): a sample is one dd process with this
+ * many seconds of data; at least GELI_ROUNDS samples a cell, more while
+ * its share of the budget lasts (--full: a fixed number, longer). */
+#define GELI_SHARE     0.15
+#define GELI_SPAWN     0.02     /* a dd process besides its data: start,
+                                   keys, the ring's pages, exit       */
+#define GELI_ROUNDS(b) geli_rounds(b)
+#define GELI_MAX(b)    ((b)->c.full ? 15u : 30u)
+
+/* The share of the budget: --geli all of it. */
+static double geli_share(const struct bench *b)
+{
+	return (b->c.geli_only ? 1 : GELI_SHARE) * (b->c.budget - RESERVE);
+}
+
+/* A sample's seconds of data: 20 ms (0.2 s with --full), less when the
+ * share cannot hold 9 rounds of that (small budgets, tests), at least
+ * 3 ms. */
+static double geli_sample(const struct bench *b)
+{
+	double cells = (double)(b->ngeli * b->o.nbackends);
+	double s = geli_share(b) / (cells * 10) - GELI_SPAWN;
+
+	return b->c.full ? 0.2 : s > 0.02 ? 0.02 : s < 0.003 ? 0.003 : s;
+}
+
+/* Samples a cell gets at the least: 9, fewer (at least 3) when the
+ * share cannot hold 9; --full 15. */
+static unsigned geli_rounds(const struct bench *b)
+{
+	double cells = (double)(b->ngeli * b->o.nbackends);
+	double fit = geli_share(b) / (cells * (geli_sample(b) + GELI_SPAWN)) - 1;
+
+	return b->c.full ? 15u : fit >= 9 ? 9u : fit < 3 ? 3u : (unsigned)fit;
+}
+
+/* What the matrix will take: its share, or its least rounds if more. */
+static double geli_seconds(const struct bench *b)
+{
+	double cells = (double)(b->ngeli * b->o.nbackends);
+	double least = cells * (geli_rounds(b) + 1) *
+	               (geli_sample(b) + GELI_SPAWN);
+
+	return b->c.full || least > geli_share(b) ? least : geli_share(b);
+}
+
 static void say_plan(const struct bench *b)
 {
-	double left = b->c.budget - RESERVE - 0.1 * (double)b->ngeli *
-	              (double)b->o.nbackends;
+	double left = b->c.budget - RESERVE - b->geli_sec;
 	double round = (double)(b->npts + b->nsec) * VISIT_COST0;
 
-	fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points (every "
-	        "key size, %zu request sizes,\n       both directions), %zu "
-	        "sector points (512 and 4096-byte sectors),\n       geli matrix "
-	        "%zu configurations x %zu backends through dd (count=%llu)\n",
-	        cb_nalgs, b->o.nbackends, b->npts, b->o.nsizes, b->nsec,
-	        b->ngeli, b->o.nbackends, (unsigned long long)b->dd_count);
+	if (!b->c.geli_only)
+		fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points "
+		        "(every key size, %zu request sizes,\n       both "
+		        "directions), %zu sector points (512 and 4096-byte "
+		        "sectors),\n", cb_nalgs, b->o.nbackends, b->npts,
+		        b->o.nsizes, b->nsec);
+	fprintf(stderr, "%s geli matrix %zu configurations x %zu backends "
+	        "through dd: samples of %.0f ms of data,\n       one dd each, "
+	        "round robin, %u to %u a cell (about %.0f s)\n",
+	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.nbackends,
+	        1e3 * geli_sample(b), GELI_ROUNDS(b), GELI_MAX(b), b->geli_sec);
 	for (size_t i = 0; i < b->o.nbackends; i++) {
 		const char *why;
 
@@ -233,6 +283,8 @@ static void say_plan(const struct bench *b)
 			fprintf(stderr, "bench: %s is unavailable here, its rows left "
 			        "out: %s\n", b->o.backends[i]->name, why);
 	}
+	if (b->c.geli_only)
+		return;
 	if (b->c.full) {
 		fprintf(stderr, "bench: --full: %.2f s per point, no budget\n",
 		        b->o.sec);
@@ -267,8 +319,10 @@ static int run_geli(struct bench *b)
 {
 	const char *names[MAX_SEL];
 	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
-	        .count = b->dd_count, .no_gate = b->o.no_gate, .progress = b->o.progress ? geli_progress
-	        : NULL };
+	        .sample_sec = geli_sample(b), .rounds = GELI_ROUNDS(b),
+	        .max_rounds = GELI_MAX(b), .seconds = b->geli_sec,
+	        .no_gate = b->o.no_gate, .lines = b->c.geli_only ? stdout : NULL,
+	        .progress = b->o.progress ? geli_progress : NULL };
 	size_t ok, fail;
 
 	for (size_t i = 0; i < b->o.nbackends; i++)
@@ -468,6 +522,8 @@ static int write_files(struct bench *b)
 			rc = -1;
 		}
 	}
+	for (size_t i = b->nres; i < nall; i++)
+		free((void *)all[i].samples);
 	free(all);
 	cb_csv_free(&dd);
 	unlink(b->path[2]);
@@ -560,14 +616,14 @@ int cmd_bench(int argc, char **argv)
 	if (bench_paths(b) < 0)
 		goto out;
 	b->ngeli = bench_geli_configs();
-	b->dd_count = b->c.full ? 200 : b->c.budget / 30 < 4 ? 4
-	              : b->c.budget / 30 > 200 ? 200 : (uint64_t)(b->c.budget / 30);
+	b->geli_sec = geli_seconds(b);
 	say_plan(b);
 	cb_stop_on_sigint();
 	cb_prov_measure_ghz();
-	if (run_geli(b) < 0 || run_speed(b) < 0)
+	if (run_geli(b) < 0 || (!b->c.geli_only && run_speed(b) < 0))
 		goto out;
-	run_tcrypt(b);
+	if (!b->c.geli_only)
+		run_tcrypt(b);
 	if (bench_stopped())
 		fprintf(stderr, "bench: interrupted: writing what was measured\n");
 	if (write_files(b) < 0 || summarize(b) < 0)

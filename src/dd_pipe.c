@@ -45,6 +45,7 @@ struct pipe {
 	struct slot *slots;
 	unsigned depth, nthr;      /* slots; worker threads                 */
 	size_t chunk;              /* sectors a claim                       */
+	size_t ss;                 /* a sector's plaintext bytes (-e none: 1) */
 	uint64_t wait_seq;         /* the slot main sleeps on; UINT64_MAX: none */
 	uint64_t oldest;           /* the oldest request not yet written    */
 	int stop, enc;
@@ -131,8 +132,7 @@ static struct slot *take(struct pipe *p, uint64_t *seq)
 static int transform(struct pipe *p, struct sector_thr *t, struct slot *s,
                      size_t k)
 {
-	const struct sector_cfg *c = sector_xf_cfg(p->xf);
-	size_t ss = c->sector_size, db = sector_disk_bytes(p->xf);
+	size_t ss = p->ss, db = sector_disk_bytes(p->xf);
 	size_t lo = k * p->chunk;
 	size_t hi = lo + p->chunk < s->nsec ? lo + p->chunk : s->nsec;
 	size_t at = p->zeros ? 0 : lo * (p->enc ? ss : db);   /* zeros: a chunk's */
@@ -242,9 +242,8 @@ static void ring_new(struct run *r)
 	struct pipe *p = &r->p;
 	size_t in_bytes = r->nsec_req * r->unit_in;
 	size_t out_bytes = r->nsec_req * r->unit_out;
-	int none = sector_xf_cfg(j->xf)->kind == SECTOR_NONE;
 	uint64_t per = (j->in_fd >= 0 ? cb_xbuffer_size(in_bytes) : 0) +
-	               (none ? 0 : cb_xbuffer_size(out_bytes));
+	               cb_xbuffer_size(out_bytes);
 	uint64_t cap;
 	unsigned cpus = ncpus();
 
@@ -257,6 +256,7 @@ static void ring_new(struct run *r)
 	p->help = cpus <= j->threads;
 	p->spin = cpus >= j->threads;       /* no thread it spins for waits */
 	p->nthr = j->threads - (unsigned)p->help;
+	p->ss = r->ss;
 	p->chunk = CHUNK_BYTES / r->ss ? CHUNK_BYTES / r->ss : 1;
 	if (r->nsec_req / p->chunk >= CLAIM_MAX)
 		p->chunk = r->nsec_req / CLAIM_MAX + 1;
@@ -273,11 +273,12 @@ static void ring_new(struct run *r)
 	p->xf = j->xf;
 	p->slots = cb_xcalloc(p->depth, sizeof *p->slots);
 	/* without if= every chunk reads the same zeros: one chunk of them,
-	 * not a request's, so they stay in cache beside the output (with
-	 * nothing to transform they are what is written: a request's) */
+	 * not a request's, so they stay in cache beside the output.  -e none
+	 * (the baseline) moves them the same way: each chunk copied into the
+	 * request's output, the bytes a transform would have written */
 	if (j->in_fd < 0) {
-		size_t zb = !none && p->chunk < r->nsec_req
-		            ? p->chunk * r->unit_in : in_bytes;
+		size_t zb = p->chunk < r->nsec_req ? p->chunk * r->unit_in
+		            : in_bytes;
 
 		p->zeros = memset(cb_xbuffer(zb), 0, zb);
 	}
@@ -285,7 +286,7 @@ static void ring_new(struct run *r)
 		struct slot *s = &p->slots[i];
 
 		s->in = j->in_fd >= 0 ? cb_xbuffer(in_bytes) : p->zeros;
-		s->out = none ? s->in : cb_xbuffer(out_bytes);
+		s->out = cb_xbuffer(out_bytes);
 		if (s->in != p->zeros)           /* the shared one: once, above */
 			memset(s->in, 0, in_bytes);
 		if (s->out != s->in)
@@ -463,8 +464,6 @@ static int fill_one(struct run *r)
 	s->first = r->next_sector;
 	s->user_len = s->nsec * (r->j->decrypt ? r->unit_out : r->unit_in);
 	s->out_len = s->nsec * r->unit_out;
-	if (sector_xf_cfg(r->j->xf)->kind == SECTOR_NONE)
-		s->nsec = 0;              /* nothing to transform */
 	/* first, so that a claim on the request before fails from here on */
 	__atomic_store_n(&s->claim, r->next_fill << CLAIM_SEQ,
 	                 __ATOMIC_RELEASE);

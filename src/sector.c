@@ -342,6 +342,9 @@ void sector_geometry(const struct sector_cfg *c, unsigned *chunks,
 		*dps = d;
 		*chunks = (unsigned)((c->sector_size - 1) / d + 1);
 		*disk = (size_t)*chunks * SECTOR_DISK;
+	} else if (c->kind == SECTOR_NONE) {     /* dd's bytes, as they are */
+		*dps = *disk = 1;
+		*chunks = 1;
 	} else {
 		*dps = c->sector_size;
 		*chunks = 1;

@@ -22,6 +22,7 @@ struct speed_cli {
 	const char *outdir;         /* bench --out DIR (default results)    */
 	int force;                  /* --force                              */
 	int quick;                  /* bench --quick                        */
+	int geli_only;              /* bench --geli: the dd matrix alone     */
 	int sec_set;                /* --sec given                          */
 	int format_set;             /* --format given                       */
 	double budget;              /* bench --budget SECONDS               */

@@ -54,6 +54,16 @@ check "openssl's XTS 384 skipped, with the reason" \
 	grep -q ',openssl,.*,xts(aes),384,.*,skipped,the driver has no such key size' "$csv"
 check "summary: an algorithm's key sizes in order" sh -c \
 	"grep '^xts(aes) ' '$T/summary' | awk '{ print \$2 }' | tr '\n' ' ' | grep -qx '256 384 512 '"
+if command -v python3 >/dev/null 2>&1; then
+	check "dd rows sampled: a median inside its CI, the raw samples, one row a cell" python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["tool"] == "dd" and r["status"] == "ok"]
+keys = [(r["backend"], r["alg"], r["key_bits"], r["auth"], r["sector_bytes"]) for r in rows]
+ok = rows and len(keys) == len(set(keys)) and all(
+    int(r["samples"]) >= 3 and len(r["sample_ops"].split()) == int(r["samples"]) and
+    float(r["ci_low_ops"]) <= float(r["ops_per_sec"]) <= float(r["ci_high_ops"]) for r in rows)
+sys.exit(0 if ok else 1)' "$csv"
+fi
 check "JSON holds the dd rows too" [ "$(grep -c '"tool": "dd"' "${csv%.csv}.json")" -eq "$(rows ',dd,ok,')" ]
 
 lacks() { ! contains "$@"; }
@@ -100,7 +110,7 @@ if command -v python3 >/dev/null 2>&1; then
 	expect_exit 1 "checker: a missing geli row is a gap" chk "$T/hole/b.csv"
 	check "checker: names the geli configuration" contains "$out" "missing: geli openssl: null+hmac(md5)"
 	check "checker: names the baseline" contains "$out" "missing: geli openssl: baseline"
-	check "checker: the count of rows" contains "$out" "geli openssl: 14 rows, not 17"
+	check "checker: the count of rows" contains "$out" "geli openssl: 17 rows, not 19"
 	check "checker: no HTML" contains "$out" "missing: no HTML report"
 	{ cat "$T/summary"; printf '%101s\n' x; } >"$T/wide"
 	expect_exit 1 "checker: a wide summary is a gap" chk "$D" --summary "$T/wide"

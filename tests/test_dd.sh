@@ -316,6 +316,16 @@ expect_exit 0 "baseline" "$CB" dd -e none count=3
 check "baseline as the seed" [ "$(echo "$out" | sed -n 1,3p)" = "dd if=/dev/zero of=/dev/mirror/gm0 bs=1m count=3
 3+0 records in
 3+0 records out" ]
+# the baseline moves the bytes through the pipeline: an input comes out
+# whole, not a buffer handed back untouched (an image of random bytes,
+# three records and a short one, -j 1 and -j 2)
+head -c 3670016 /dev/urandom >"$T/base.in"
+for j in 1 2; do
+	rm -f "$T/base.out"
+	expect_exit 0 "baseline -j $j copies if= to of=" "$CB" dd -e none -j $j bs=1m \
+	    if="$T/base.in" of="$T/base.out"
+	check "baseline -j $j: of= is if=" cmp -s "$T/base.in" "$T/base.out"
+done
 expect_exit 0 "csv" "$CB" dd -e aes --format csv count=2
 check "csv: header and one row" [ "$(echo "$out" | wc -l)" -eq 2 ]
 check "csv: schema" contains "$out" "cryptobench-csv-4"
