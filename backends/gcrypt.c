@@ -205,6 +205,10 @@ static int gc_crypt(struct gc_cipher *c, int enc, const uint8_t *iv,
 		if (iv)
 			e = gcry_cipher_setctr(c->hd, iv, c->block);
 		break;
+	case GCRY_CIPHER_MODE_STREAM:   /* chacha20: the 16-byte counter block */
+		if (iv)
+			e = gcry_cipher_setiv(c->hd, iv, 16);
+		break;
 	case GCRY_CIPHER_MODE_XTS:
 		if (len < 16)
 			return -EINVAL;
@@ -256,13 +260,74 @@ static int gc_cipher_probe(const struct cb_impl *impl, const char **why)
 #define AES      { GCRY_CIPHER_AES128, GCRY_CIPHER_AES192, GCRY_CIPHER_AES256 }
 #define CAMELLIA { GCRY_CIPHER_CAMELLIA128, GCRY_CIPHER_CAMELLIA192, \
                    GCRY_CIPHER_CAMELLIA256 }
-#define CIPHER(a, drv, m, ...) &(const struct cb_impl){                       \
+#define SERPENT  { GCRY_CIPHER_SERPENT128, GCRY_CIPHER_SERPENT192, \
+                   GCRY_CIPHER_SERPENT256 }
+/* libgcrypt's Twofish takes 128 and 256-bit keys, not 192 */
+#define TWOFISH  { GCRY_CIPHER_TWOFISH128, GCRY_CIPHER_TWOFISH }
+static const unsigned gc_twofish_keys[] = { 128, 256, 0 };
+static const unsigned gc_twofish_xts_keys[] = { 256, 512, 0 };
+#define CIPHERK(a, drv, m, kb, ...) &(const struct cb_impl){                  \
 	.alg = a, .driver = drv "-gcrypt", .priority = 100,                   \
 	.ctx_size = sizeof(struct gc_cipher),                                 \
 	.priv = &(const struct gc_cipher_desc){ GCRY_CIPHER_MODE_##m,         \
 	                                        __VA_ARGS__ },                \
 	.probe = gc_cipher_probe, .setkey = gc_cipher_setkey,                 \
 	.free = gc_cipher_free, .encrypt = gc_encrypt, .decrypt = gc_decrypt, \
+	.key_bits = kb,                                                       \
+}
+#define CIPHER(a, drv, m, ...) CIPHERK(a, drv, m, NULL, __VA_ARGS__)
+
+/* ---- AEAD: gcm(aes), rfc7539(chacha20,poly1305) ------------------------ */
+
+/* A keyed handle a request sets its IV on, feeds the associated data and
+ * the text, and takes (or checks) the tag of. */
+static int gc_aead_run(struct gc_cipher *c, int enc, const uint8_t *iv,
+                       const uint8_t *ad, size_t adlen, const uint8_t *in,
+                       uint8_t *out, size_t len, uint8_t *tag, size_t taglen)
+{
+	gcry_error_t e;
+
+	if (!c->hd || !taglen || taglen > 16)
+		return -EINVAL;
+	if ((e = gcry_cipher_setiv(c->hd, iv, 12)) ||
+	    (e = gcry_cipher_authenticate(c->hd, ad, adlen)) ||
+	    (e = gcry_cipher_final(c->hd)))
+		return gc_error("setting the IV and associated data", e);
+	e = enc ? gcry_cipher_encrypt(c->hd, out, len, in, len)
+	        : gcry_cipher_decrypt(c->hd, out, len, in, len);
+	if (e)
+		return gc_error(enc ? "encrypt" : "decrypt", e);
+	if (enc)
+		e = gcry_cipher_gettag(c->hd, tag, taglen);
+	else if ((e = gcry_cipher_checktag(c->hd, tag, taglen)) &&
+	         gcry_err_code(e) == GPG_ERR_CHECKSUM)
+		return -EBADMSG;
+	return e ? gc_error("the tag", e) : 0;
+}
+
+static int gc_aead_encrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
+                           size_t adlen, const uint8_t *in, uint8_t *out,
+                           size_t len, uint8_t *tag, size_t taglen)
+{
+	return gc_aead_run(ctx, 1, iv, ad, adlen, in, out, len, tag, taglen);
+}
+
+static int gc_aead_decrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
+                           size_t adlen, const uint8_t *in, uint8_t *out,
+                           size_t len, const uint8_t *tag, size_t taglen)
+{
+	return gc_aead_run(ctx, 0, iv, ad, adlen, in, out, len, (uint8_t *)tag,
+	                   taglen);
+}
+
+#define AEAD(a, drv, m, ...) &(const struct cb_impl){                         \
+	.alg = a, .driver = drv "-gcrypt", .priority = 100,                   \
+	.ctx_size = sizeof(struct gc_cipher),                                 \
+	.priv = &(const struct gc_cipher_desc){ GCRY_CIPHER_MODE_##m,         \
+	                                        __VA_ARGS__ },                \
+	.probe = gc_cipher_probe, .setkey = gc_cipher_setkey,                 \
+	.free = gc_cipher_free, .aead_encrypt = gc_aead_encrypt,              \
+	.aead_decrypt = gc_aead_decrypt,                                      \
 }
 
 /* ---- hashes and HMAC --------------------------------------------------- */
@@ -379,8 +444,12 @@ static const struct cb_impl *const gc_impls[] = {
 	CIPHER("cbc(blowfish)", "cbc-blowfish", CBC, { GCRY_CIPHER_BLOWFISH }),
 	CIPHER("cbc(camellia)", "cbc-camellia", CBC, CAMELLIA),
 	CIPHER("cbc(des3_ede)", "cbc-des3_ede", CBC, { GCRY_CIPHER_3DES }),
+	CIPHER("cbc(serpent)", "cbc-serpent", CBC, SERPENT),
+	CIPHERK("cbc(twofish)", "cbc-twofish", CBC, gc_twofish_keys, TWOFISH),
+	CIPHER("chacha20", "chacha20", STREAM, { GCRY_CIPHER_CHACHA20 }),
 	CIPHER("ctr(aes)", "ctr-aes", CTR, AES),
 	CIPHER("ecb(aes)", "ecb-aes", ECB, AES),
+	AEAD("gcm(aes)", "gcm-aes", GCM, AES),
 	HMAC(md5, MD5),
 	HMAC(rmd160, RMD160),
 	HMAC(sha1, SHA1),
@@ -389,6 +458,8 @@ static const struct cb_impl *const gc_impls[] = {
 	HMAC(sha384, SHA384),
 	HMAC(sha512, SHA512),
 	HASH(md5, MD5),
+	AEAD("rfc7539(chacha20,poly1305)", "rfc7539-chacha20-poly1305",
+	     POLY1305, { GCRY_CIPHER_CHACHA20 }),
 	HASH(rmd160, RMD160),
 	HASH(sha1, SHA1),
 	HASH(sha224, SHA224),
@@ -396,6 +467,8 @@ static const struct cb_impl *const gc_impls[] = {
 	HASH(sha384, SHA384),
 	HASH(sha512, SHA512),
 	CIPHER("xts(aes)", "xts-aes", XTS, AES),
+	CIPHER("xts(serpent)", "xts-serpent", XTS, SERPENT),
+	CIPHERK("xts(twofish)", "xts-twofish", XTS, gc_twofish_xts_keys, TWOFISH),
 	NULL,
 };
 

@@ -26,11 +26,17 @@
 #include <nettle/blowfish.h>
 #include <nettle/camellia.h>
 #include <nettle/cbc.h>
+#include <nettle/chacha-poly1305.h>
+#include <nettle/chacha.h>
 #include <nettle/ctr.h>
 #include <nettle/des.h>
+#include <nettle/gcm.h>
 #include <nettle/hmac.h>
+#include <nettle/memops.h>
 #include <nettle/memxor.h>
 #include <nettle/nettle-meta.h>
+#include <nettle/serpent.h>
+#include <nettle/twofish.h>
 #include <nettle/version.h>
 #include <nettle/xts.h>
 
@@ -198,6 +204,20 @@ static const struct nt_key nt_camellia_keys[] = {
 	{ 0, NULL, NULL, NULL },
 };
 
+static const struct nt_key nt_serpent_keys[] = {
+	{ 16, &nettle_serpent128, NULL, NULL },
+	{ 24, &nettle_serpent192, NULL, NULL },
+	{ 32, &nettle_serpent256, NULL, NULL },
+	{ 0, NULL, NULL, NULL },
+};
+
+static const struct nt_key nt_twofish_keys[] = {
+	{ 16, &nettle_twofish128, NULL, NULL },
+	{ 24, &nettle_twofish192, NULL, NULL },
+	{ 32, &nettle_twofish256, NULL, NULL },
+	{ 0, NULL, NULL, NULL },
+};
+
 /* blowfish_set_key returns 0 for weak keys, which we accept. */
 static const struct nt_key nt_blowfish_keys[] = {
 	{ 0, &nt_blowfish, NULL, (nt_setvar_func *)blowfish_set_key },
@@ -217,6 +237,8 @@ union nt_sched {
 	struct camellia256_ctx camellia256;
 	struct blowfish_ctx blowfish;
 	struct des3_ctx des3;
+	struct serpent_ctx serpent;
+	struct twofish_ctx twofish;
 };
 
 struct nt_cipher {
@@ -377,6 +399,148 @@ static int nt_decrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
 	.encrypt = nt_encrypt, .decrypt = nt_decrypt,                         \
 }
 
+/* ---- chacha20: the kernel's 16-byte IV, le32 counter || nonce --------- */
+
+struct nt_chacha {
+	struct chacha_ctx ctx;
+	unsigned ks_left;                /* unused bytes at the end of ks */
+	uint8_t ks[CHACHA_BLOCK_SIZE];
+	int keyed;
+};
+
+static int nt_chacha_setkey(void *vctx, const struct cb_impl *impl,
+                            const uint8_t *key, size_t keylen)
+{
+	struct nt_chacha *c = vctx;
+
+	if (keylen != CHACHA_KEY_SIZE)
+		return -EINVAL;
+	chacha_set_key(&c->ctx, key);
+	c->keyed = 1;
+	return 0;
+}
+
+/* chacha_crypt32 takes whole blocks but the last; a stream cut anywhere
+ * keeps the rest of its block's keystream for the next request. */
+static int nt_chacha_crypt(void *vctx, const uint8_t *iv, const uint8_t *in,
+                           uint8_t *out, size_t len)
+{
+	struct nt_chacha *c = vctx;
+	size_t n;
+
+	if (!c->keyed)
+		return -EINVAL;
+	if (iv) {
+		chacha_set_nonce96(&c->ctx, iv + 4);    /* zeroes the counter */
+		chacha_set_counter32(&c->ctx, iv);
+		c->ks_left = 0;
+	}
+	if (c->ks_left && len) {
+		n = len < c->ks_left ? len : c->ks_left;
+		memxor3(out, in, c->ks + sizeof c->ks - c->ks_left, n);
+		c->ks_left -= (unsigned)n;
+		in += n, out += n, len -= n;
+	}
+	n = len - len % CHACHA_BLOCK_SIZE;
+	if (n)
+		chacha_crypt32(&c->ctx, n, out, in);
+	if (len > n) {
+		memset(c->ks, 0, sizeof c->ks);
+		chacha_crypt32(&c->ctx, sizeof c->ks, c->ks, c->ks);
+		memxor3(out + n, in + n, c->ks, len - n);
+		c->ks_left = (unsigned)(sizeof c->ks - (len - n));
+	}
+	return 0;
+}
+
+static void nt_chacha_free(void *vctx)
+{
+	cb_wipe(vctx, sizeof(struct nt_chacha));
+}
+
+/* ---- AEAD: gcm(aes), rfc7539(chacha20,poly1305) through nettle_aead ---- */
+
+union nt_aead_state {
+	struct gcm_aes128_ctx g128;
+	struct gcm_aes192_ctx g192;
+	struct gcm_aes256_ctx g256;
+	struct chacha_poly1305_ctx cp;
+};
+
+struct nt_aead {
+	const struct nettle_aead *a;
+	union nt_aead_state st;
+};
+
+static int nt_aead_setkey(void *vctx, const struct cb_impl *impl,
+                          const uint8_t *key, size_t keylen)
+{
+	const struct nettle_aead *const *a = impl->priv;
+	struct nt_aead *c = vctx;
+
+	for (; *a && (*a)->key_size != keylen; a++)
+		;
+	if (!*a || (*a)->context_size > sizeof c->st) {
+		cb_set_error("nettle: %s: no cipher for a %zu-bit key",
+		             impl->driver, keylen * 8);
+		return -ENOTSUP;
+	}
+	c->a = *a;
+	c->a->set_encrypt_key(&c->st, key);  /* decryption uses the same key */
+	return 0;
+}
+
+static int nt_aead_run(struct nt_aead *c, int enc, const uint8_t *iv,
+                       const uint8_t *ad, size_t adlen, const uint8_t *in,
+                       uint8_t *out, size_t len, uint8_t *tag, size_t taglen)
+{
+	uint8_t mine[16];
+
+	if (!c->a || !taglen || taglen > c->a->digest_size)
+		return -EINVAL;
+	c->a->set_nonce(&c->st, iv);
+	if (adlen)
+		c->a->update(&c->st, adlen, ad);
+	if (len)
+		(enc ? c->a->encrypt : c->a->decrypt)(&c->st, len, out, in);
+	c->a->digest(&c->st, taglen, enc ? tag : mine);
+	return enc || memeql_sec(mine, tag, taglen) ? 0 : -EBADMSG;
+}
+
+static int nt_aead_encrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
+                           size_t adlen, const uint8_t *in, uint8_t *out,
+                           size_t len, uint8_t *tag, size_t taglen)
+{
+	return nt_aead_run(ctx, 1, iv, ad, adlen, in, out, len, tag, taglen);
+}
+
+static int nt_aead_decrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
+                           size_t adlen, const uint8_t *in, uint8_t *out,
+                           size_t len, const uint8_t *tag, size_t taglen)
+{
+	return nt_aead_run(ctx, 0, iv, ad, adlen, in, out, len, (uint8_t *)tag,
+	                   taglen);
+}
+
+static void nt_aead_free(void *vctx)
+{
+	cb_wipe(vctx, sizeof(struct nt_aead));
+}
+
+static const struct nettle_aead *const nt_gcm[] = {
+	&nettle_gcm_aes128, &nettle_gcm_aes192, &nettle_gcm_aes256, NULL,
+};
+static const struct nettle_aead *const nt_chacha_poly[] = {
+	&nettle_chacha_poly1305, NULL,
+};
+
+#define AEAD(a, drv, list) &(const struct cb_impl){                           \
+	.alg = a, .driver = drv "-nettle", .priority = 100,                   \
+	.ctx_size = sizeof(struct nt_aead), .priv = list,                     \
+	.setkey = nt_aead_setkey, .free = nt_aead_free,                       \
+	.aead_encrypt = nt_aead_encrypt, .aead_decrypt = nt_aead_decrypt,     \
+}
+
 /* ---- hashes and HMAC --------------------------------------------------- */
 
 struct nt_md_desc {
@@ -476,8 +640,15 @@ static const struct cb_impl *const nt_impls[] = {
 	CIPHER("cbc(blowfish)", "cbc-blowfish", CBC, nt_blowfish_keys),
 	CIPHER("cbc(camellia)", "cbc-camellia", CBC, nt_camellia_keys),
 	CIPHER("cbc(des3_ede)", "cbc-des3_ede", CBC, nt_des3_keys),
+	CIPHER("cbc(serpent)", "cbc-serpent", CBC, nt_serpent_keys),
+	CIPHER("cbc(twofish)", "cbc-twofish", CBC, nt_twofish_keys),
+	&(const struct cb_impl){ .alg = "chacha20", .driver = "chacha20-nettle",
+	        .priority = 100, .ctx_size = sizeof(struct nt_chacha),
+	        .setkey = nt_chacha_setkey, .free = nt_chacha_free,
+	        .encrypt = nt_chacha_crypt, .decrypt = nt_chacha_crypt },
 	CIPHER("ctr(aes)", "ctr-aes", CTR, nt_aes_keys),
 	CIPHER("ecb(aes)", "ecb-aes", ECB, nt_aes_keys),
+	AEAD("gcm(aes)", "gcm-aes", nt_gcm),
 	HMAC(md5, md5),
 	HMAC(rmd160, ripemd160),
 	HMAC(sha1, sha1),
@@ -486,6 +657,8 @@ static const struct cb_impl *const nt_impls[] = {
 	HMAC(sha384, sha384),
 	HMAC(sha512, sha512),
 	HASH(md5, md5),
+	AEAD("rfc7539(chacha20,poly1305)", "rfc7539-chacha20-poly1305",
+	     nt_chacha_poly),
 	HASH(rmd160, ripemd160),
 	HASH(sha1, sha1),
 	HASH(sha224, sha224),
@@ -493,6 +666,8 @@ static const struct cb_impl *const nt_impls[] = {
 	HASH(sha384, sha384),
 	HASH(sha512, sha512),
 	CIPHER("xts(aes)", "xts-aes", XTS, nt_aes_keys),
+	CIPHER("xts(serpent)", "xts-serpent", XTS, nt_serpent_keys),
+	CIPHER("xts(twofish)", "xts-twofish", XTS, nt_twofish_keys),
 	NULL,
 };
 

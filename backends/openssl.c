@@ -122,6 +122,18 @@ struct ossl_cipher {
 	uint8_t tweak[16];     /* XTS: the last tweak, for iv == NULL          */
 };
 
+/* An EVP name from a pattern whose "%u" stands for the key bits. */
+static void ossl_name(char *name, size_t n, const char *pattern, unsigned bits)
+{
+	const char *pct = strstr(pattern, "%u");
+
+	if (pct)
+		snprintf(name, n, "%.*s%u%s", (int)(pct - pattern), pattern, bits,
+		         pct + 2);
+	else
+		snprintf(name, n, "%s", pattern);
+}
+
 static int ossl_cipher_setkey(void *vctx, const struct cb_impl *impl,
                               const uint8_t *key, size_t keylen)
 {
@@ -130,16 +142,7 @@ static int ossl_cipher_setkey(void *vctx, const struct cb_impl *impl,
 	char name[64];
 	unsigned bits = (unsigned)keylen * 8 / (d->xts ? 2 : 1);
 
-	{
-		/* the pattern's "%u" stands for the key bits */
-		const char *pct = strstr(d->pattern, "%u");
-
-		if (pct)
-			snprintf(name, sizeof name, "%.*s%u%s",
-			         (int)(pct - d->pattern), d->pattern, bits, pct + 2);
-		else
-			snprintf(name, sizeof name, "%s", d->pattern);
-	}
+	ossl_name(name, sizeof name, d->pattern, bits);
 	c->cipher = EVP_CIPHER_fetch(NULL, name, NULL);
 	if (!c->cipher) {
 		ERR_clear_error();
@@ -256,6 +259,109 @@ CIPHER("ctr(aes)", ctr_aes, "ctr-aes", "AES-%u-CTR", 0, 0, NULL, NULL)
 CIPHER("ecb(aes)", ecb_aes, "ecb-aes", "AES-%u-ECB", 0, 0, NULL, NULL)
 CIPHER("ecb(cipher_null)", ecb_cipher_null, "ecb-cipher_null", "NULL", 0, 0, NULL, NULL)
 CIPHER("xts(aes)", xts_aes, "xts-aes", "AES-%u-XTS", 1, 0, NULL, ossl_xts_keys)
+/* EVP's ChaCha20 IV is the kernel's: le32 counter || 96-bit nonce */
+CIPHER("chacha20", chacha20, "chacha20", "ChaCha20", 0, 0, NULL, NULL)
+
+/* ---- AEAD: gcm(aes), rfc7539(chacha20,poly1305) ---------------------- */
+
+struct ossl_aead {
+	EVP_CIPHER *cipher;
+	EVP_CIPHER_CTX *enc, *dec;
+};
+
+static int ossl_aead_setkey(void *vctx, const struct cb_impl *impl,
+                            const uint8_t *key, size_t keylen)
+{
+	struct ossl_aead *c = vctx;
+	char name[64];
+
+	ossl_name(name, sizeof name, impl->priv, (unsigned)keylen * 8);
+	if (!(c->cipher = EVP_CIPHER_fetch(NULL, name, NULL))) {
+		ERR_clear_error();
+		cb_set_error("openssl: no cipher %s", name);
+		return -ENOTSUP;
+	}
+	if ((size_t)EVP_CIPHER_get_key_length(c->cipher) != keylen)
+		return -EINVAL;
+	c->enc = EVP_CIPHER_CTX_new();
+	c->dec = EVP_CIPHER_CTX_new();
+	if (!c->enc || !c->dec)
+		return -ENOMEM;
+	if (!EVP_CipherInit_ex2(c->enc, c->cipher, key, NULL, 1, NULL) ||
+	    !EVP_CipherInit_ex2(c->dec, c->cipher, key, NULL, 0, NULL)) {
+		ossl_error("setting the key");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void ossl_aead_free(void *vctx)
+{
+	struct ossl_aead *c = vctx;
+
+	EVP_CIPHER_CTX_free(c->enc);
+	EVP_CIPHER_CTX_free(c->dec);
+	EVP_CIPHER_free(c->cipher);
+}
+
+/* One request: IV, associated data, text; the tag set (decrypt) before
+ * the final call, which then verifies it. */
+static int ossl_aead_run(EVP_CIPHER_CTX *x, int enc, const uint8_t *iv,
+                         const uint8_t *ad, size_t adlen, const uint8_t *in,
+                         uint8_t *out, size_t len, uint8_t *tag, size_t taglen)
+{
+	int outl = 0;
+
+	if (len > INT_MAX || adlen > INT_MAX || !taglen || taglen > 16)
+		return -EINVAL;
+	if (!EVP_CipherInit_ex2(x, NULL, NULL, iv, enc, NULL) ||
+	    (!enc && EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)taglen,
+	                                 tag) <= 0) ||
+	    (adlen && !EVP_CipherUpdate(x, NULL, &outl, ad, (int)adlen)) ||
+	    (len && !EVP_CipherUpdate(x, out, &outl, in, (int)len))) {
+		ossl_error(enc ? "encrypt" : "decrypt");
+		return -EINVAL;
+	}
+	if (EVP_CipherFinal_ex(x, out + len, &outl) <= 0) {
+		ERR_clear_error();
+		return enc ? -EINVAL : -EBADMSG;
+	}
+	if (enc && EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)taglen,
+	                               tag) <= 0) {
+		ossl_error("the tag");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int ossl_aead_encrypt(void *vctx, const uint8_t *iv, const uint8_t *ad,
+                             size_t adlen, const uint8_t *in, uint8_t *out,
+                             size_t len, uint8_t *tag, size_t taglen)
+{
+	return ossl_aead_run(((struct ossl_aead *)vctx)->enc, 1, iv, ad, adlen,
+	                     in, out, len, tag, taglen);
+}
+
+static int ossl_aead_decrypt(void *vctx, const uint8_t *iv, const uint8_t *ad,
+                             size_t adlen, const uint8_t *in, uint8_t *out,
+                             size_t len, const uint8_t *tag, size_t taglen)
+{
+	return ossl_aead_run(((struct ossl_aead *)vctx)->dec, 0, iv, ad, adlen,
+	                     in, out, len, (uint8_t *)tag, taglen);
+}
+
+#define AEAD(a, drv, drvname, pat)                                                 \
+	static const struct cb_impl impl_##drv = {                        \
+		.alg = a, .driver = drvname "-openssl", .priority = 100,     \
+		.ctx_size = sizeof(struct ossl_aead), .priv = pat,        \
+		.setkey = ossl_aead_setkey, .free = ossl_aead_free,       \
+		.aead_encrypt = ossl_aead_encrypt,                        \
+		.aead_decrypt = ossl_aead_decrypt,                        \
+	};
+
+AEAD("gcm(aes)", gcm_aes, "gcm-aes", "AES-%u-GCM")
+AEAD("rfc7539(chacha20,poly1305)", rfc7539, "rfc7539-chacha20-poly1305",
+     "ChaCha20-Poly1305")
 
 /* ---- hashes and HMAC ------------------------------------------------- */
 
@@ -391,7 +497,7 @@ MD("sha512", sha512, "sha512", "SHA512")
 static const struct cb_impl *const ossl_impls[] = {
 	&impl_cbc_aes, &impl_cbc_blowfish, &impl_cbc_camellia,
 	&impl_cbc_des3_ede, &impl_ctr_aes, &impl_ecb_aes,
-	&impl_ecb_cipher_null,
+	&impl_ecb_cipher_null, &impl_chacha20, &impl_gcm_aes, &impl_rfc7539,
 	&impl_hmac_md5, &impl_hmac_rmd160, &impl_hmac_sha1,
 	&impl_hmac_sha224, &impl_hmac_sha256, &impl_hmac_sha384,
 	&impl_hmac_sha512, &impl_md5, &impl_rmd160, &impl_sha1,

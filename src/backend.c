@@ -76,6 +76,9 @@ static void template_parts(const struct cb_backend *b,
 	p->cbc = cb_impl_select(b, "cbc(aes)", NULL, NULL);
 	p->ecb = cb_impl_select(b, "ecb(aes)", NULL, NULL);
 	p->hmac = cb_impl_select(b, "hmac(sha256)", NULL, NULL);
+	p->gcm = cb_impl_select(b, "gcm(aes)", NULL, NULL);
+	p->has_rfc4106 = cb_impl_select(b, "rfc4106(gcm(aes))", NULL, NULL)
+	                 != NULL;
 	p->sha = cb_impl_any("sha256", b->name);
 	p->has_null = cb_impl_select(b, "ecb(cipher_null)", NULL, NULL) != NULL;
 }

@@ -55,6 +55,9 @@ enum cb_kind {
 #define CB_F_CHAINIV  0x20  /* cbc, ctr: after a request of whole blocks the
                                chaining value is the next request's IV (the
                                kernel's iv_out); records may check it        */
+#define CB_F_AUTHENC  0x40  /* AEAD: the key is the kernel's authenc rtattr
+                               blob (its key sizes: the cipher key in it);
+                               AEADs without it take a plain key            */
 
 #define CB_KEY_STD 4
 /* Key sizes in bits.  Valid: min, min + step, ..., max (step 0: min only);
@@ -77,6 +80,8 @@ struct cb_alg {
 	struct cb_keysize key;   /* AEAD: the cipher key size inside the blob      */
 	const char *inner;       /* hmac(X): the hash X; authenc: its MAC; or NULL */
 	const char *speed_name;  /* short name for tables ("aes-cbc")              */
+	unsigned assoc_len;      /* AEAD: associated data in speed (0: 24, the
+	                            dm-crypt layout of authenc)                 */
 };
 
 struct cb_alias {
@@ -123,10 +128,14 @@ struct cb_alias {
  * Hash/MAC: init(ctx) starts a message, update() adds bytes, final() writes
  * digest_len bytes.  MACs get their key in setkey() first.
  *
- * AEAD (kernel authenc): the key is the kernel's rtattr blob (see
- * docs/vectors.md); aead_encrypt writes len bytes of ciphertext and taglen
- * bytes of tag = HMAC(authkey, ad || ct) truncated; aead_decrypt returns
- * -EBADMSG when the tag does not verify (and then out is unspecified).
+ * AEAD: aead_encrypt writes len bytes of ciphertext and taglen bytes of
+ * tag; aead_decrypt returns -EBADMSG when the tag does not verify (and
+ * then out is unspecified).  authenc (CB_F_AUTHENC): the key is the
+ * kernel's rtattr blob (see docs/vectors.md), tag = HMAC(authkey, ad ||
+ * ct) truncated.  gcm(aes): a 12-byte IV; rfc4106(gcm(aes)): the key is
+ * the AES key || a 4-byte salt, the IV 8 bytes, and ad ends with 8 bytes
+ * (ESP's copy of the IV) that are not authenticated, as the kernel's;
+ * rfc7539(chacha20,poly1305): a 32-byte key, a 12-byte IV.
  */
 /* A cipher request: encrypt/decrypt below, and their callers. */
 typedef int (*cb_crypt_fn)(void *ctx, const uint8_t *iv, const uint8_t *in,

@@ -58,7 +58,7 @@ struct bench {
 	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
 	struct speed_cli c;
 	size_t npts, nsec, ngeli;
-	const char *names[64];         /* every algorithm, NULL-ended        */
+	const char *names[MAX_ALGS + 1]; /* every algorithm, NULL-ended      */
 	char path[3][4096];            /* csv, json, dd rows                 */
 	double t0, pass_end;           /* start; this process's passes end  */
 	int argc;

@@ -14,8 +14,8 @@
 #include "runner.h"
 #include "util.h"
 
-/* A random key of key_bits for alg; AEAD: the kernel's rtattr blob with a
- * 32-byte HMAC key.  Returns the key length. */
+/* A random key of key_bits for alg; authenc: the kernel's rtattr blob
+ * with a 32-byte HMAC key.  Returns the key length. */
 size_t make_key(const struct cb_alg *alg, unsigned key_bits,
                 uint8_t *key)
 {
@@ -23,7 +23,7 @@ size_t make_key(const struct cb_alg *alg, unsigned key_bits,
 
 	if (alg->kind == CB_HASH)
 		return 0;
-	if (alg->kind != CB_AEAD) {
+	if (!(alg->flags & CB_F_AUTHENC)) {
 		cb_random(key, ek);
 		if ((alg->flags & CB_F_XTS) && ek >= 2 &&
 		    !memcmp(key, key + ek / 2, ek / 2))

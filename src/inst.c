@@ -24,12 +24,12 @@ int cb_impl_key_ok(const struct cb_impl *impl, const struct cb_alg *alg,
 	return 0;
 }
 
-/* The one key check (not for hashes and AEAD blobs): backends' setkey()
+/* The one key check (not for hashes and authenc blobs): backends' setkey()
  * rely on it.  0, -EINVAL or -ENOTSUP with a message. */
 static int key_check(const struct cb_impl *impl, const struct cb_alg *alg,
                      size_t keylen)
 {
-	if (alg->kind == CB_AEAD || alg->kind == CB_HASH)
+	if ((alg->flags & CB_F_AUTHENC) || alg->kind == CB_HASH)
 		return 0;
 	if (keylen > UINT_MAX / 8 || !cb_alg_key_ok(alg, (unsigned)keylen * 8)) {
 		cb_set_error("%s: %zu bytes is not a key size of %s",

@@ -426,7 +426,7 @@ static unsigned rec_key_bits(const struct cb_alg *a, const struct vec_rec *r)
 	const uint8_t *ak, *ek;
 	size_t akl, ekl;
 
-	if (a->kind != CB_AEAD || !k)
+	if (!(a->flags & CB_F_AUTHENC) || !k)
 		return k ? (unsigned)k->len * 8 : 0;
 	/* the AES key size inside an authenc blob */
 	if (cb_authenc_split(k->bin, k->len, &ak, &akl, &ek, &ekl) < 0)

@@ -18,6 +18,9 @@
 #define BF_KEYS   { .min = 32, .max = 448, .step = 32, .std = {128} }
 #define DES3_KEYS { .min = 192, .max = 192, .std = {192} }
 #define MAC_KEYS  { .std = {256} }
+#define K256      { .min = 256, .max = 256, .std = {256} }
+/* rfc4106: the AES key and the 4-byte salt (the kernel's keylen) */
+#define SALT_KEYS { .min = 160, .max = 288, .step = 64, .std = {160, 224, 288} }
 #define HMAC(n, len)                                                          \
 	{ .name = "hmac(" n ")", .kind = CB_MAC, .block = 1, .digest_len = len, \
 	  .flags = CB_F_ANYKEY, .key = MAC_KEYS, .inner = n,                  \
@@ -31,15 +34,31 @@
 	  .flags = CB_F_STREAM | CB_F_BLOCKLEN | CB_F_CHAINIV,                \
 	  .key = keys, .speed_name = sp }
 
+#define XTS(n, sp)                                                            \
+	{ .name = "xts(" n ")", .kind = CB_CIPHER, .block = 16, .iv_len = 16, \
+	  .min_len = 16, .flags = CB_F_XTS, .key = XTS_KEYS, .speed_name = sp }
+/* AEADs with a plain key (gcm, rfc4106, rfc7539): a 16-byte tag and, in
+ * speed, 16 bytes of associated data (ESP's SPI, sequence number and, for
+ * rfc4106, the IV the kernel expects at its end) */
+#define AEAD(n, iv, keys, sp)                                                 \
+	{ .name = n, .kind = CB_AEAD, .block = 1, .iv_len = iv,               \
+	  .digest_len = 16, .assoc_len = 16, .key = keys, .speed_name = sp }
+
 const struct cb_alg cb_algs[] = {
 	{ .name = "authenc(hmac(sha256),cbc(aes))", .kind = CB_AEAD,
 	  .block = 16, .iv_len = 16, .digest_len = 32, .min_len = 16,
-	  .flags = CB_F_BLOCKLEN, .key = AES_KEYS, .inner = "hmac(sha256)",
-	  .speed_name = "authenc-sha256-aes-cbc" },
+	  .flags = CB_F_BLOCKLEN | CB_F_AUTHENC, .key = AES_KEYS,
+	  .inner = "hmac(sha256)", .speed_name = "authenc-sha256-aes-cbc" },
 	CBC("aes", 16, AES_KEYS, "aes-cbc"),
 	CBC("blowfish", 8, BF_KEYS, "blowfish-cbc"),
 	CBC("camellia", 16, AES_KEYS, "camellia-cbc"),
 	CBC("des3_ede", 8, DES3_KEYS, "3des-cbc"),
+	CBC("serpent", 16, AES_KEYS, "serpent-cbc"),
+	CBC("twofish", 16, AES_KEYS, "twofish-cbc"),
+	/* RFC 7539: the kernel's 16-byte IV, le32 block counter || nonce */
+	{ .name = "chacha20", .kind = CB_CIPHER, .block = 1, .iv_len = 16,
+	  .min_len = 1, .flags = CB_F_STREAM, .key = K256,
+	  .speed_name = "chacha20" },
 	{ .name = "ctr(aes)", .kind = CB_CIPHER, .block = 1, .iv_len = 16,
 	  .min_len = 1, .flags = CB_F_STREAM | CB_F_CHAINIV, .key = AES_KEYS,
 	  .speed_name = "aes-ctr" },
@@ -50,11 +69,12 @@ const struct cb_alg cb_algs[] = {
 	  .min_len = 1, .flags = CB_F_STREAM | CB_F_NOKEY, .speed_name = "null" },
 	{ .name = "essiv(authenc(hmac(sha256),cbc(aes)),sha256)",
 	  .kind = CB_AEAD, .block = 16, .iv_len = 16, .digest_len = 32,
-	  .min_len = 16, .flags = CB_F_BLOCKLEN, .key = AES_KEYS,
+	  .min_len = 16, .flags = CB_F_BLOCKLEN | CB_F_AUTHENC, .key = AES_KEYS,
 	  .inner = "hmac(sha256)", .speed_name = "essiv-authenc-sha256-aes-cbc" },
 	{ .name = "essiv(cbc(aes),sha256)", .kind = CB_CIPHER, .block = 16,
 	  .iv_len = 16, .min_len = 16, .flags = CB_F_STREAM | CB_F_BLOCKLEN,
 	  .key = AES_KEYS, .speed_name = "essiv-aes-cbc" },
+	AEAD("gcm(aes)", 12, AES_KEYS, "aes-gcm"),
 	HMAC("md5", 16),
 	HMAC("rmd160", 20),
 	HMAC("sha1", 20),
@@ -63,15 +83,20 @@ const struct cb_alg cb_algs[] = {
 	HMAC("sha384", 48),
 	HMAC("sha512", 64),
 	HASH("md5", 16),
+	/* rfc4106: nonce = salt (the key's last 4 bytes) || the 8-byte IV;
+	 * the associated data ends with a copy of the IV, which is not
+	 * authenticated (crypto/gcm.c crypto_rfc4106_crypt) */
+	AEAD("rfc4106(gcm(aes))", 8, SALT_KEYS, "rfc4106-aes-gcm"),
+	AEAD("rfc7539(chacha20,poly1305)", 12, K256, "chacha20-poly1305"),
 	HASH("rmd160", 20),
 	HASH("sha1", 20),
 	HASH("sha224", 28),
 	HASH("sha256", 32),
 	HASH("sha384", 48),
 	HASH("sha512", 64),
-	{ .name = "xts(aes)", .kind = CB_CIPHER, .block = 16, .iv_len = 16,
-	  .min_len = 16, .flags = CB_F_XTS, .key = XTS_KEYS,
-	  .speed_name = "aes-xts" },
+	XTS("aes", "aes-xts"),
+	XTS("serpent", "serpent-xts"),
+	XTS("twofish", "twofish-xts"),
 };
 const size_t cb_nalgs = sizeof cb_algs / sizeof cb_algs[0];
 

@@ -189,6 +189,13 @@ static int run_digest(void *arg, uint64_t n)
 	return 0;
 }
 
+/* The associated data of an AEAD request: the algorithm's (16 for gcm,
+ * rfc4106 and rfc7539: ESP's), else dm-crypt's 24 for authenc. */
+static size_t aead_ad_len(const struct cb_alg *a)
+{
+	return a->assoc_len ? a->assoc_len : AEAD_AD_LEN;
+}
+
 /* AEAD encrypt in place; per-request IVs unless --iv once. */
 static int run_aead_enc(void *arg, uint64_t n)
 {
@@ -199,13 +206,14 @@ static int run_aead_enc(void *arg, uint64_t n)
 	void *ctx = r->ctx;
 	uint8_t *b = r->buf, *iv = r->iv, *tag = r->tag;
 	size_t len = r->len, taglen = r->alg->digest_len;
+	size_t adl = aead_ad_len(r->alg);
 	uint64_t c = r->ctr;
 	int rc;
 
 	for (uint64_t i = 0; i < n; i++) {
 		if (!r->iv_once)
 			cb_put_le64(iv, c++);
-		if ((rc = enc(ctx, iv, r->ad, AEAD_AD_LEN, b, b, len, tag,
+		if ((rc = enc(ctx, iv, r->ad, adl, b, b, len, tag,
 		              taglen)) < 0)
 			return rc;
 	}
@@ -226,10 +234,11 @@ static int run_aead_dec(void *arg, uint64_t n)
 	const uint8_t *b = r->buf, *iv = r->iv, *tag = r->tag;
 	uint8_t *o = r->buf2;
 	size_t len = r->len, taglen = r->alg->digest_len;
+	size_t adl = aead_ad_len(r->alg);
 	int rc;
 
 	for (uint64_t i = 0; i < n; i++)
-		if ((rc = dec(ctx, iv, r->ad, AEAD_AD_LEN, b, o, len, tag,
+		if ((rc = dec(ctx, iv, r->ad, adl, b, o, len, tag,
 		              taglen)) < 0)
 			return rc;
 	return 0;
@@ -285,7 +294,7 @@ int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
 	r->crypt = dir == DIR_ENC ? r->impl->encrypt : r->impl->decrypt;
 	if (r->alg->kind == CB_AEAD && dir == DIR_DEC) {
 		cb_put_le64(r->iv, 0x5ec7);
-		return r->impl->aead_encrypt(r->ctx, r->iv, r->ad, AEAD_AD_LEN,
+		return r->impl->aead_encrypt(r->ctx, r->iv, r->ad, aead_ad_len(r->alg),
 		                             buf, buf, len, r->tag,
 		                             r->alg->digest_len);
 	}

@@ -17,7 +17,8 @@
 
 #include "cb.h"
 
-#define MAX_SEL       32
+#define MAX_SEL       32      /* backends a run selects               */
+#define MAX_ALGS      96      /* algorithms a run selects             */
 #define MAX_BUF       (1u << 30)
 #define AEAD_AD_LEN   24      /* dm-crypt: le64 sector || IV            */
 #define CB_SAMPLE_SEC  0.02   /* a sample's length without --reps      */
@@ -42,7 +43,7 @@ struct speed_opts {
 	const struct cb_backend *backends[MAX_SEL];
 	size_t nbackends;
 	int all_backends;           /* defaulted: skip unavailable quietly */
-	struct sel_alg algs[MAX_SEL];
+	struct sel_alg algs[MAX_ALGS];
 	size_t nalgs;
 	const char *driver_sub;
 	uint64_t *keys;             /* --key-bits, or NULL for defaults      */

@@ -145,7 +145,7 @@ static int add_alg(struct speed_opts *o, const char *name)
 	for (size_t i = 0; i < o->nalgs; i++)
 		if (o->algs[i].alg == a && o->algs[i].key_mult == mult)
 			return 0;
-	if (o->nalgs == MAX_SEL) {
+	if (o->nalgs == MAX_ALGS) {
 		cb_err("--alg: too many");
 		return -EINVAL;
 	}

@@ -13,6 +13,10 @@
  *                            (SHA-256(enckey || authkey)), and the last 16 bytes of
  *                            the associated data are replaced by the
  *                            ESSIV IV before the MAC (dm-crypt's layout).
+ *   rfc4106(gcm(aes))        IPsec ESP's GCM (crypto/gcm.c): the key's last
+ *                            4 bytes are a salt, nonce = salt || the 8-byte
+ *                            IV, and the associated data's last 8 bytes
+ *                            (ESP's copy of the IV) are not authenticated.
  *   ecb(cipher_null)         a copy, for backends whose library has none
  *                            (the kernel's crypto_null), so geli's "-e null"
  *                            runs on every backend.
@@ -300,6 +304,67 @@ static int essiv_aead_decrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
 	                        (uint8_t *)tag, taglen);
 }
 
+/* ---- rfc4106(gcm(aes)) ------------------------------------------------ */
+
+struct rfc4106_ctx {
+	struct cb_inst gcm;
+	uint8_t salt[4];
+};
+
+static int rfc4106_setkey(void *vctx, const struct cb_impl *impl,
+                          const uint8_t *key, size_t keylen)
+{
+	struct rfc4106_ctx *c = vctx;
+
+	if (keylen < 4)
+		return -EINVAL;
+	memcpy(c->salt, key + keylen - 4, 4);
+	return cb_inst_new(&c->gcm, tmpl_of(impl)->part[0], key, keylen - 4);
+}
+
+static void rfc4106_free(void *vctx)
+{
+	struct rfc4106_ctx *c = vctx;
+
+	cb_inst_free(&c->gcm);
+	cb_wipe(c->salt, sizeof c->salt);
+}
+
+static int rfc4106_crypt(void *vctx, int enc, const uint8_t *iv,
+                         const uint8_t *ad, size_t adlen, const uint8_t *in,
+                         uint8_t *out, size_t len, uint8_t *tag, size_t taglen)
+{
+	struct rfc4106_ctx *c = vctx;
+	uint8_t nonce[12];
+
+	if (adlen < 8) {
+		cb_set_error("rfc4106: the associated data ends with the 8-byte "
+		             "IV: %zu bytes is too short", adlen);
+		return -EINVAL;
+	}
+	memcpy(nonce, c->salt, 4);
+	memcpy(nonce + 4, iv, 8);
+	return enc ? c->gcm.impl->aead_encrypt(c->gcm.ctx, nonce, ad, adlen - 8,
+	                                       in, out, len, tag, taglen)
+	           : c->gcm.impl->aead_decrypt(c->gcm.ctx, nonce, ad, adlen - 8,
+	                                       in, out, len, tag, taglen);
+}
+
+static int rfc4106_encrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
+                           size_t adlen, const uint8_t *in, uint8_t *out,
+                           size_t len, uint8_t *tag, size_t taglen)
+{
+	return rfc4106_crypt(ctx, 1, iv, ad, adlen, in, out, len, tag, taglen);
+}
+
+static int rfc4106_decrypt(void *ctx, const uint8_t *iv, const uint8_t *ad,
+                           size_t adlen, const uint8_t *in, uint8_t *out,
+                           size_t len, const uint8_t *tag, size_t taglen)
+{
+	return rfc4106_crypt(ctx, 0, iv, ad, adlen, in, out, len,
+	                     (uint8_t *)tag, taglen);
+}
+
 /* ---- ecb(cipher_null) ------------------------------------------------- */
 
 static int null_crypt(void *ctx, const uint8_t *iv, const uint8_t *in,
@@ -370,6 +435,16 @@ size_t cb_templates_build(const struct cb_tmpl_parts *p,
 		t->impl.free = essiv_aead_free;
 		t->impl.aead_encrypt = essiv_aead_encrypt;
 		t->impl.aead_decrypt = essiv_aead_decrypt;
+		out[at + n++] = &t->impl;
+	}
+	if (p->gcm && !p->has_rfc4106 && n < room) {
+		t = tmpl_new("rfc4106(gcm(aes))", sizeof(struct rfc4106_ctx));
+		t->part[0] = p->gcm;
+		snprintf(t->driver, sizeof t->driver, "rfc4106(%s)", p->gcm->driver);
+		t->impl.setkey = rfc4106_setkey;
+		t->impl.free = rfc4106_free;
+		t->impl.aead_encrypt = rfc4106_encrypt;
+		t->impl.aead_decrypt = rfc4106_decrypt;
 		out[at + n++] = &t->impl;
 	}
 	if (!p->has_null && n < room) {

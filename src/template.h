@@ -24,6 +24,8 @@ struct cb_tmpl_parts {
 	const struct cb_impl *ecb;      /* ecb(aes)                              */
 	const struct cb_impl *hmac;     /* hmac(sha256)                          */
 	const struct cb_impl *sha;      /* sha256                                */
+	const struct cb_impl *gcm;      /* gcm(aes)                              */
+	int has_rfc4106;                /* the backend has its own rfc4106       */
 	int has_null;                   /* the backend has its own cipher_null   */
 };
 

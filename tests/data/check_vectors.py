@@ -72,12 +72,25 @@ CIPHERS = {
     'cbc(blowfish)': (tuple(range(4, 57, 4)), 8, 8, 8),
     'cbc(des3_ede)': ((24,), 8, 8, 8),
     'ecb(cipher_null)': ((0,), 0, 1, 0),
+    'cbc(serpent)': ((16, 24, 32), 16, 16, 16),
+    'xts(serpent)': ((32, 48, 64), 16, 1, 16),
+    'cbc(twofish)': ((16, 24, 32), 16, 16, 16),
+    'xts(twofish)': ((32, 48, 64), 16, 1, 16),
+    'chacha20': ((32,), 16, 1, 0),
 }
+# No independent implementation here (python3-cryptography has neither
+# Serpent nor Twofish): their records are checked by cryptobench's own
+# cross-check of libgcrypt against Nettle and by their sources only;
+# this checker validates their shape and counts them as unchecked.
+UNCHECKED = ('cbc(serpent)', 'xts(serpent)', 'cbc(twofish)', 'xts(twofish)')
+# AEADs with a plain key: IV length
+PLAIN_AEADS = {'gcm(aes)': 12, 'rfc4106(gcm(aes))': 8, 'rfc7539(chacha20,poly1305)': 12}
 HASHES = {'md5': 16, 'sha1': 20, 'rmd160': 20, 'sha224': 28, 'sha256': 32, 'sha384': 48,
           'sha512': 64}
 CHAINIV = ('cbc(aes)', 'ctr(aes)', 'cbc(camellia)', 'cbc(blowfish)', 'cbc(des3_ede)')
 MACS = {'hmac(%s)' % h: h for h in HASHES}
-AEADS = ('authenc(hmac(sha256),cbc(aes))', 'essiv(authenc(hmac(sha256),cbc(aes)),sha256)')
+AEADS = ('authenc(hmac(sha256),cbc(aes))', 'essiv(authenc(hmac(sha256),cbc(aes)),sha256)') + \
+    tuple(PLAIN_AEADS)
 
 
 def kind_of(alg):
@@ -284,6 +297,8 @@ def cipher(alg, key, iv, data, enc):
         return _run(algorithms.Camellia(key), modes.CBC(iv), key, data, enc)
     if alg == 'cbc(blowfish)':
         return _run(Blowfish(key), modes.CBC(iv), key, data, enc)
+    if alg == 'chacha20':   # the kernel's IV: le32 counter || nonce, as cryptography's
+        return _run(algorithms.ChaCha20(key, iv), None, key, data, enc)
     if alg == 'cbc(des3_ede)':
         return _run(TripleDES(key), modes.CBC(iv), key, data, enc)
     raise ValueError(alg)
@@ -303,8 +318,24 @@ def parse_authenc_key(blob):
     return rest[:len(rest) - enckeylen], rest[len(rest) - enckeylen:]
 
 
+def plain_aead(alg, key, iv, assoc):
+    """The primitive, nonce and authenticated data of a plain-key AEAD record."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM, ChaCha20Poly1305
+    if alg == 'rfc7539(chacha20,poly1305)':
+        return ChaCha20Poly1305(key), iv, assoc
+    if alg == 'rfc4106(gcm(aes))':
+        # crypto/gcm.c: nonce = salt (last 4 key bytes) || iv; the assoc's
+        # last 8 bytes (ESP's copy of the IV) are not authenticated
+        return AESGCM(key[:-4]), key[-4:] + iv, assoc[:-8]
+    return AESGCM(key), iv, assoc
+
+
 def aead_seal(alg, key, iv, assoc, pt):
-    """Return (ct, full 32-byte tag) as Linux authenc / essiv(authenc) produce them."""
+    """Return (ct, full tag) as Linux authenc / essiv(authenc) / gcm / rfc7539 produce them."""
+    if alg in PLAIN_AEADS:
+        a, nonce, ad = plain_aead(alg, key, iv, assoc)
+        out = a.encrypt(nonce, pt, ad)
+        return out[:-16], out[-16:]
     authkey, enckey = parse_authenc_key(key)
     if alg.startswith('essiv('):
         # crypto/essiv.c essiv_aead_setkey(): salt = SHA-256(enckey || authkey)
@@ -320,6 +351,13 @@ def aead_seal(alg, key, iv, assoc, pt):
 
 def aead_open(alg, key, iv, assoc, ct, tag):
     """Return plaintext, or None when the tag does not verify."""
+    if alg in PLAIN_AEADS:
+        from cryptography.exceptions import InvalidTag
+        a, nonce, ad = plain_aead(alg, key, iv, assoc)
+        try:
+            return a.decrypt(nonce, ct + tag, ad) if len(tag) == 16 else None
+        except InvalidTag:
+            return None
     authkey, enckey = parse_authenc_key(key)
     if alg.startswith('essiv('):
         civ = essiv_iv(enckey + authkey, iv)
@@ -446,6 +484,17 @@ def validate(r):
         tlen = int(r.f['tlen']) if 'tlen' in r.f else full
         if ml != tlen or not 1 <= tlen <= full:
             raise VecError('%s: mac must be the full %d-byte digest, or tlen bytes of it' % (r.where('mac'), full))
+    elif k == 'aead' and alg in PLAIN_AEADS:
+        klen = len(r.hexv('key'))
+        if klen not in ((20, 28, 36) if alg.startswith('rfc4106') else
+                        (32,) if alg.startswith('rfc7539') else (16, 24, 32)):
+            raise VecError('%s: %d-byte key not valid for %s' % (r.where('key'), klen, alg))
+        if len(r.hexv('iv')) != PLAIN_AEADS[alg]:
+            raise VecError('%s: iv must be %d bytes' % (r.where('iv'), PLAIN_AEADS[alg]))
+        if len(r.hexv('pt')) != len(r.hexv('ct')) or len(r.hexv('tag')) != 16:
+            raise VecError('%s: pt/ct lengths differ or the tag is not 16 bytes' % r.where('ct'))
+        if alg.startswith('rfc4106') and len(r.hexv('assoc')) < 8:
+            raise VecError('%s: rfc4106 assoc ends with the 8-byte IV' % r.where('assoc'))
     elif k == 'aead':
         parse_authenc_key(r.hexv('key'))
         if len(r.hexv('iv')) != 16:
@@ -461,7 +510,10 @@ def validate(r):
 
 
 def matches(r, alg, k):
-    """True when the record's expected output is reproduced in every direction."""
+    """True when the record's expected output is reproduced in every direction
+    (None: no independent implementation here, see UNCHECKED)."""
+    if alg in UNCHECKED:
+        return None
     if k == 'cipher':
         key, iv, pt, ct = r.hexv('key', b''), r.hexv('iv', b''), r.hexv('pt'), r.hexv('ct')
         enc = cipher(alg, key, iv, pt, True)
@@ -496,8 +548,11 @@ def check_file(path, stats, want_all_pass=None):
         alg, k = validate(r)
         neg = r.f.get('expect') == 'fail'
         ok = matches(r, alg, k)
-        good = (not ok) if neg else ok
         stats.setdefault(alg, [0, 0, 0])
+        if ok is None:
+            stats.setdefault('(unchecked: ' + alg + ')', [0, 0, 0])[0] += 1
+            continue
+        good = (not ok) if neg else ok
         stats[alg][1 if neg else 0] += 1
         if not good:
             stats[alg][2] += 1
