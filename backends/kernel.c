@@ -174,9 +174,13 @@ static const char *const generic_of[][2] = {
 	{ "cbc(blowfish)", "cbc(blowfish-generic)" },
 	{ "cbc(camellia)", "cbc(camellia-generic)" },
 	{ "cbc(des3_ede)", "cbc(des3_ede-generic)" },
+	{ "cbc(serpent)", "cbc(serpent-generic)" },
+	{ "cbc(twofish)", "cbc(twofish-generic)" },
+	{ "chacha20", "chacha20-generic" },
 	{ "ctr(aes)", "ctr(aes-generic)" },
 	{ "ecb(aes)", "ecb(aes-generic)" },
 	{ "essiv(cbc(aes),sha256)", "essiv(cbc(aes-generic),sha256-generic)" },
+	{ "gcm(aes)", "gcm_base(ctr(aes-generic),ghash-generic)" },
 	{ "hmac(md5)", "hmac(md5-generic)" },
 	{ "hmac(rmd160)", "hmac(rmd160-generic)" },
 	{ "hmac(sha1)", "hmac(sha1-generic)" },
@@ -184,7 +188,13 @@ static const char *const generic_of[][2] = {
 	{ "hmac(sha256)", "hmac(sha256-generic)" },
 	{ "hmac(sha384)", "hmac(sha384-generic)" },
 	{ "hmac(sha512)", "hmac(sha512-generic)" },
+	{ "rfc4106(gcm(aes))",
+	  "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))" },
+	{ "rfc7539(chacha20,poly1305)",
+	  "rfc7539(chacha20-generic,poly1305-generic)" },
 	{ "xts(aes)", "xts(ecb(aes-generic))" },
+	{ "xts(serpent)", "xts(ecb(serpent-generic))" },
+	{ "xts(twofish)", "xts(ecb(twofish-generic))" },
 };
 
 /* ---- instances made on request, deleted at exit ------------------------ */

@@ -125,7 +125,8 @@ static const struct geli_ealg geli_ealgs[] = {
 
 /* dm-crypt cipher names (the kernel's) and the registry's. */
 static const char *const dm_ciphers[] = {
-	"aes", "blowfish", "camellia", "cipher_null", "des3_ede", NULL,
+	"aes", "blowfish", "camellia", "cipher_null", "des3_ede", "serpent",
+	"twofish", NULL,
 };
 
 /* ---- configuration ---------------------------------------------------- */
@@ -178,8 +179,9 @@ static int dm_cipher(struct sector_cfg *c, const struct dm_spec *d,
 		if (!strcmp(*p, d->cipher))
 			ok = 1;
 	if (!ok) {
-		cb_set_error("-e: '%s': unknown cipher '%s' (aes, camellia, "
-		             "blowfish, des3_ede, cipher_null)", spec, d->cipher);
+		cb_set_error("-e: '%s': unknown cipher '%s' (aes, serpent, twofish, "
+		             "camellia, blowfish, des3_ede, cipher_null)", spec,
+		             d->cipher);
 		return -EINVAL;
 	}
 	c->cipher = cb_alg_find(d->canon, NULL);
@@ -219,11 +221,14 @@ static int dm_ivgen(struct sector_cfg *c, const struct dm_spec *d,
 	}
 	c->ivopt = d->opt;
 	if (c->ivgen->opt && (strcmp(c->ivopt, "sha256") ||
-	                      strcmp(d->canon, "cbc(aes)"))) {
-		cb_set_error("-e: '%s': essiv is implemented as "
-		             "essiv(cbc(aes),sha256) only", spec);
+	                      strncmp(d->canon, "cbc(", 4) ||
+	                      c->cipher->block != 16)) {
+		cb_set_error("-e: '%s': essiv is implemented for sha256 and a "
+		             "16-byte block cipher in cbc (aes, serpent, twofish, "
+		             "camellia)", spec);
 		return -EINVAL;
 	}
+	c->essiv_salt = c->ivgen->opt && strcmp(d->canon, "cbc(aes)");
 	if (c->ivgen->gen == iv_benbi &&
 	    (c->cipher->block & (c->cipher->block - 1))) {
 		cb_set_error("-e: '%s': benbi needs a power-of-2 block", spec);
@@ -358,6 +363,8 @@ struct sector_xf {
 	struct sector_cfg cfg;
 	const struct cb_backend *b;
 	const struct cb_impl *cipher;  /* cbc/xts/ecb, or essiv(cbc(aes),sha256) */
+	const struct cb_impl *salted;  /* essiv_salt: the cipher for IVs         */
+	uint8_t salt[32];              /* essiv_salt: SHA-256(key)               */
 	const struct cb_impl *sha256;  /* geli: CBC IVs, -a's HMAC keys; or NULL */
 	const struct cb_impl *hmac512; /* geli: key derivation                   */
 	const struct cb_impl *auth;    /* geli -a: the backend's hmac(...)       */
@@ -378,6 +385,7 @@ struct sector_thr {
 	struct cb_inst sha256;
 	struct cb_inst ekey;           /* HMAC-SHA512 keyed with ekey_base       */
 	struct cb_inst auth;           /* -a: rekeyed per disk sector            */
+	struct cb_inst salt;           /* dm-crypt essiv_salt: keyed with salt   */
 };
 
 static int key_fits(const struct cb_impl *impl, void *arg)
@@ -415,16 +423,39 @@ static int hmac512(const struct cb_impl *im, const uint8_t *key,
 	return rc;
 }
 
+/* essiv on cbc(X): the salt SHA-256(key) and X taking it as a 256-bit key
+ * (crypto/essiv.c essiv_skcipher_setkey). */
+static int dm_salt(struct sector_xf *xf, const uint8_t *key, size_t keylen)
+{
+	const struct cb_impl *sha = cb_impl_select(xf->b, "sha256", NULL, NULL);
+	unsigned bits = 256;
+	struct cb_inst h;
+	int rc;
+
+	if (!sha && !(sha = cb_impl_select(NULL, "sha256", NULL, NULL)))
+		return -ENOTSUP;
+	if (!(xf->salted = pick(xf->b, xf->cfg.cipher->name, &bits)))
+		return -ENOTSUP;
+	if ((rc = cb_inst_new(&h, sha, NULL, 0)) < 0)
+		return rc;
+	rc = cb_inst_digest(&h, key, keylen, xf->salt);
+	cb_inst_free(&h);
+	return rc;
+}
+
 /* dm-crypt: the cipher (or the essiv template) and the key. */
 static int dm_new(struct sector_xf *xf, const uint8_t *key, size_t keylen)
 {
 	const struct sector_cfg *c = &xf->cfg;
-	const char *alg = c->ivgen && c->ivgen->opt
+	const char *alg = c->ivgen && c->ivgen->opt && !c->essiv_salt
 	                  ? "essiv(cbc(aes),sha256)" : c->cipher->name;
 	unsigned bits = c->key_bits;
+	int rc;
 
 	if (!(xf->cipher = pick(xf->b, alg, &bits)))
 		return -ENOTSUP;
+	if (c->essiv_salt && (rc = dm_salt(xf, key, keylen)) < 0)
+		return rc;
 	if (keylen)
 		memcpy(xf->key, key, keylen);
 	if (c->ivgen && c->ivgen->gen == iv_benbi) {
@@ -564,6 +595,9 @@ int sector_thr_new(struct sector_thr **tp, struct sector_xf *xf)
 		rc = cb_inst_new(&t->cipher, xf->cipher,
 		                 xf->cfg.key_len ? xf->key : NULL, xf->cfg.key_len);
 		t->keyed = rc == 0;
+		if (rc == 0 && xf->salted)
+			rc = cb_inst_new(&t->salt, xf->salted, xf->salt,
+			                 sizeof xf->salt);
 	} else if (xf->cfg.kind == SECTOR_GELI) {
 		if (xf->sha256)
 			rc = cb_inst_new(&t->sha256, xf->sha256, NULL, 0);
@@ -592,6 +626,7 @@ void sector_thr_free(struct sector_thr *t)
 	cb_inst_free(&t->sha256);
 	cb_inst_free(&t->ekey);
 	cb_inst_free(&t->auth);
+	cb_inst_free(&t->salt);
 	free(t);
 }
 
@@ -812,11 +847,16 @@ static int dm_sector_iv(struct sector_thr *t, uint64_t sector, uint8_t *iv)
 	const struct sector_cfg *c = &t->xf->cfg;
 	uint64_t step = c->iv_large ? 1 : c->sector_size / 512;
 
+	static const uint8_t zero[16];
+
 	if (c->ivgen)
 		c->ivgen->gen(iv, t->cipher.alg->iv_len, sector * step,
 		              t->xf->benbi_shift);
 	else
 		memset(iv, 0, t->cipher.alg->iv_len);
+	/* essiv_salt: one block of CBC from a zero IV is the block cipher */
+	if (c->essiv_salt)
+		return t->salt.impl->encrypt(t->salt.ctx, zero, iv, iv, 16);
 	return 0;
 }
 
@@ -829,7 +869,7 @@ static int dm_run(struct sector_thr *t, int enc, uint64_t first,
 	size_t ss = c->sector_size;
 	uint64_t step = c->iv_large ? 1 : ss / 512;
 
-	if (c->ivgen && c->ivgen->multi)
+	if (c->ivgen && c->ivgen->multi && !c->essiv_salt)
 		return cb_inst_sectors(&t->cipher, enc, first * step, step, ss, in,
 		                       out, nsec * ss);
 	return batched(t, enc, first, in, out, nsec, dm_sector_iv);

@@ -49,6 +49,10 @@ struct sector_cfg {
 	const struct cb_alg *auth;    /* hmac(...) or NULL                       */
 	const struct sector_ivgen *ivgen;  /* dm-crypt                           */
 	const char *ivopt;            /* dm-crypt "essiv:sha256" -> "sha256"      */
+	int essiv_salt;               /* essiv on cbc(X), X not aes: the IV is
+	                                 X-256_{SHA-256(key)}(plain64) here, as
+	                                 crypto/essiv.c (aes: the registry's
+	                                 essiv(cbc(aes),sha256) does it)      */
 	unsigned sector_size;         /* geli -s / dm-crypt sector size          */
 	int iv_large;                 /* dm-crypt iv_large_sectors               */
 	size_t key_len;               /* bytes the key file must hold            */

@@ -20,10 +20,15 @@ const struct tc_mode tc_modes[] = {
 	{ "cbc(blowfish)", 203, 509 },
 	{ "cbc(camellia)", 205, 508 },
 	{ "cbc(des3_ede)", 201, 501 },
+	{ "cbc(serpent)", 207, 503 },
+	{ "cbc(twofish)", 202, 504 },
+	{ "chacha20", 214, 0 },
 	{ "ctr(aes)", 200, 500 },
 	{ "ecb(aes)", 200, 500 },
 	{ "essiv(cbc(aes),sha256)", 0, 220 },
+	{ "gcm(aes)", 211, 211 },         /* tcrypt's AEAD speed: one mode */
 	{ "md5", 302, 402 },
+	{ "rfc4106(gcm(aes))", 211, 211 },
 	{ "rmd160", 315, 415 },
 	{ "sha1", 303, 403 },
 	{ "sha224", 313, 413 },
@@ -31,6 +36,8 @@ const struct tc_mode tc_modes[] = {
 	{ "sha384", 305, 405 },
 	{ "sha512", 306, 406 },
 	{ "xts(aes)", 200, 500 },
+	{ "xts(serpent)", 207, 503 },
+	{ "xts(twofish)", 202, 504 },
 	{ NULL, 0, 0 },
 };
 

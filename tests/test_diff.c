@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 				fill(key, sizeof key);
 				fill(iv, sizeof iv);
 				fill(in, len);
-				if (a->kind == CB_AEAD)
+				if (a->flags & CB_F_AUTHENC)
 					kl = authenc_key(key, kbs[k]);
 				outlen = a->kind == CB_HASH || a->kind == CB_MAC
 				         ? a->digest_len
@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 					const struct cb_impl *im = impls[i];
 					int rc;
 
-					if (a->kind != CB_AEAD && a->kind != CB_MAC &&
+					if (!(a->flags & CB_F_AUTHENC) && a->kind != CB_MAC &&
 					    !cb_impl_key_ok(im, a, (unsigned)kl * 8))
 						continue;
 					memset(out, 0, outlen);
