@@ -647,6 +647,12 @@ static int k_aead_decrypt(void *vctx, const uint8_t *iv, const uint8_t *ad,
 
 	if (adlen && !r[0].iov_base)
 		return -ENOMEM;
+	if (!adlen && !len) {
+		cb_set_error("through AF_ALG a decryption with neither associated "
+		             "data nor text has nothing to read back, so the "
+		             "kernel is never asked to verify the tag");
+		return -ENOTSUP;
+	}
 	if ((rc = k_authsize(c, taglen)) < 0 ||
 	    (rc = k_send(c, 0, iv, c->alg->iv_len, (int)adlen, s, 3,
 	                 adlen + len + taglen)) < 0)
@@ -692,7 +698,10 @@ static void k_add(int *ni, const struct cb_alg *a, const struct kent *e)
 	p->note = notes[*ni];
 	p->setkey = k_setkey;
 	p->free = k_free;
-	p->no_chain = !strncmp(a->name, "essiv(", 6);
+	/* the kernel's essiv and chacha20 give no chaining value (iv_out):
+	 * a request after one does not continue its stream */
+	p->no_chain = !strncmp(a->name, "essiv(", 6) ||
+	              !strcmp(a->name, "chacha20");
 	if (a->kind == CB_AEAD && p->no_chain)
 		p->probe = k_essiv_aead_probe;
 	if (a->kind == CB_CIPHER) {

@@ -382,6 +382,10 @@ static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
 	return NULL;
 }
 
+/* run_*: a request this driver cannot take (-ENOTSUP): a skip, said with
+ * the driver's reason, not a failure */
+static const char kat_unsupported[] = "request not supported by this driver";
+
 static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
                             int neg)
 {
@@ -407,7 +411,9 @@ static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
 			memcpy(buf, ct, len);
 		rc = x->impl->aead_decrypt(x->ctx, iv, ad, adl,
 		                           inplace ? buf : ct, buf, len, tag, tl);
-		if (neg && rc != -EBADMSG)
+		if (rc == -ENOTSUP)
+			fail = kat_unsupported;
+		else if (neg && rc != -EBADMSG)
 			fail = rc ? "decrypt: error other than a tag mismatch"
 			          : "negative record was accepted (tag verified)";
 		else if (!neg && rc < 0)
@@ -480,7 +486,10 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				}
 				cb_inst_free(&x);
 			}
-			if (fail)
+			if (fail == kat_unsupported)
+				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
+				         "%s: %s", fail, cb_last_error());
+			else if (fail)
 				kat_note(cnt, out, verbose, 0, r, backend, impl->driver,
 				         "%s", fail);
 			else
