@@ -72,6 +72,7 @@ static const char *k_type(const struct cb_alg *a)
 	case CB_CIPHER: return "skcipher";
 	case CB_HASH: case CB_MAC: return "hash";
 	case CB_AEAD: return "aead";
+	case CB_KDF: break;         /* the crypto API has no KDF type */
 	}
 	return NULL;
 }
@@ -138,6 +139,8 @@ static int k_type_fits(const struct cb_alg *a, const char *type)
 		return !strcmp(type, "skcipher");
 	if (a->kind == CB_AEAD)
 		return !strcmp(type, "aead");
+	if (a->kind == CB_KDF)
+		return 0;
 	return !strcmp(type, "shash") || !strcmp(type, "ahash");
 }
 

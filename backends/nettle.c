@@ -35,6 +35,7 @@
 #include <nettle/memops.h>
 #include <nettle/memxor.h>
 #include <nettle/nettle-meta.h>
+#include <nettle/pbkdf2.h>
 #include <nettle/serpent.h>
 #include <nettle/twofish.h>
 #include <nettle/version.h>
@@ -635,7 +636,59 @@ static int nt_md_final(void *vctx, uint8_t *out)
 #define HASH(n, h_)  MD(#n, #n, h_, 0)
 #define HMAC(n, h_)  MD("hmac(" #n ")", "hmac-" #n, h_, 1)
 
+/* ---- key derivation: PBKDF2 over Nettle's HMACs (no Argon2 in Nettle) -- */
+
+union nt_hmac {
+	struct hmac_sha1_ctx sha1;
+	struct hmac_sha256_ctx sha256;
+	struct hmac_sha512_ctx sha512;
+	struct hmac_ripemd160_ctx rmd160;
+};
+
+struct nt_pbkdf2_desc {
+	void (*set_key)(void *ctx, size_t len, const uint8_t *key);
+	nettle_hash_update_func *update;
+	nettle_hash_digest_func *digest;
+	size_t digest_size;
+};
+
+static int nt_pbkdf2(void *ctx, const struct cb_impl *impl,
+                     const uint8_t *pass, size_t passlen, const uint8_t *salt,
+                     size_t saltlen, const struct cb_kdf_params *p,
+                     uint8_t *out, size_t outlen)
+{
+	const struct nt_pbkdf2_desc *d = impl->priv;
+	union nt_hmac mac;
+
+	(void)ctx;
+	if (!p->iterations)
+		return -EINVAL;
+	d->set_key(&mac, passlen, pass);
+	pbkdf2(&mac, d->update, d->digest, d->digest_size, p->iterations,
+	       saltlen, salt, outlen, out);
+	cb_wipe(&mac, sizeof mac);
+	return 0;
+}
+
+#define NT_PBKDF2(h, H) &(const struct cb_impl){                                 \
+	.alg = "pbkdf2(hmac(" #h "))", .driver = "pbkdf2-" #h "-nettle",      \
+	.priority = 100, .ctx_size = 1,                                       \
+	.priv = &(const struct nt_pbkdf2_desc){                               \
+		(void (*)(void *, size_t, const uint8_t *))hmac_##H##_set_key,  \
+		(nettle_hash_update_func *)hmac_##H##_update,                 \
+		(nettle_hash_digest_func *)hmac_##H##_digest, H##_DIGEST_SIZE_ }, \
+	.derive = nt_pbkdf2,                                                  \
+}
+#define sha1_DIGEST_SIZE_      SHA1_DIGEST_SIZE
+#define sha256_DIGEST_SIZE_    SHA256_DIGEST_SIZE
+#define sha512_DIGEST_SIZE_    SHA512_DIGEST_SIZE
+#define ripemd160_DIGEST_SIZE_ RIPEMD160_DIGEST_SIZE
+
 static const struct cb_impl *const nt_impls[] = {
+	NT_PBKDF2(rmd160, ripemd160),
+	NT_PBKDF2(sha1, sha1),
+	NT_PBKDF2(sha256, sha256),
+	NT_PBKDF2(sha512, sha512),
 	CIPHER("cbc(aes)", "cbc-aes", CBC, nt_aes_keys),
 	CIPHER("cbc(blowfish)", "cbc-blowfish", CBC, nt_blowfish_keys),
 	CIPHER("cbc(camellia)", "cbc-camellia", CBC, nt_camellia_keys),

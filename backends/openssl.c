@@ -494,7 +494,67 @@ MD("sha256", sha256, "sha256", "SHA256")
 MD("sha384", sha384, "sha384", "SHA384")
 MD("sha512", sha512, "sha512", "SHA512")
 
+/* ---- key derivation: PBKDF2 (OpenSSL 3.0 has no Argon2) --------------- */
+
+/* The context: the digest, fetched once. */
+static int ossl_pbkdf2_setkey(void *vctx, const struct cb_impl *impl,
+                              const uint8_t *key, size_t keylen)
+{
+	EVP_MD **md = vctx;
+
+	(void)key, (void)keylen;
+	if (!(*md = EVP_MD_fetch(NULL, impl->priv, NULL))) {
+		ERR_clear_error();
+		cb_set_error("openssl: no digest %s", (const char *)impl->priv);
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static void ossl_pbkdf2_free(void *vctx)
+{
+	EVP_MD_free(*(EVP_MD **)vctx);
+}
+
+static int ossl_pbkdf2(void *ctx, const struct cb_impl *impl,
+                       const uint8_t *pass, size_t passlen, const uint8_t *salt,
+                       size_t saltlen, const struct cb_kdf_params *p,
+                       uint8_t *out, size_t outlen)
+{
+	EVP_MD *md = *(EVP_MD **)ctx;
+	int ok;
+
+	(void)impl;
+	if (!md || passlen > INT_MAX || saltlen > INT_MAX || outlen > INT_MAX ||
+	    !p->iterations || p->iterations > INT_MAX)
+		return -EINVAL;
+	ok = PKCS5_PBKDF2_HMAC((const char *)pass, (int)passlen, salt,
+	                       (int)saltlen, (int)p->iterations, md, (int)outlen,
+	                       out);
+	if (!ok) {
+		ossl_error("PBKDF2");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+#define PBKDF2(h, name)                                                            \
+	static const struct cb_impl impl_pbkdf2_##h = {                   \
+		.alg = "pbkdf2(hmac(" #h "))",                             \
+		.driver = "pbkdf2-" #h "-openssl", .priority = 100,       \
+		.ctx_size = sizeof(EVP_MD *), .priv = name,               \
+		.probe = ossl_md_probe, .setkey = ossl_pbkdf2_setkey,     \
+		.free = ossl_pbkdf2_free, .derive = ossl_pbkdf2,          \
+	};
+
+PBKDF2(rmd160, "RIPEMD160")
+PBKDF2(sha1, "SHA1")
+PBKDF2(sha256, "SHA256")
+PBKDF2(sha512, "SHA512")
+
 static const struct cb_impl *const ossl_impls[] = {
+	&impl_pbkdf2_rmd160, &impl_pbkdf2_sha1, &impl_pbkdf2_sha256,
+	&impl_pbkdf2_sha512,
 	&impl_cbc_aes, &impl_cbc_blowfish, &impl_cbc_camellia,
 	&impl_cbc_des3_ede, &impl_ctr_aes, &impl_ecb_aes,
 	&impl_ecb_cipher_null, &impl_chacha20, &impl_gcm_aes, &impl_rfc7539,

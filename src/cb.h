@@ -43,6 +43,7 @@ enum cb_kind {
 	CB_HASH,     /* unkeyed digest: init/update/final                          */
 	CB_MAC,      /* keyed digest (HMAC): setkey then init/update/final         */
 	CB_AEAD,     /* authenc: aead_encrypt/aead_decrypt                         */
+	CB_KDF,      /* key derivation: derive(password, salt, cost) -> key        */
 };
 
 /* struct cb_alg.flags */
@@ -136,7 +137,24 @@ struct cb_alias {
  * the AES key || a 4-byte salt, the IV 8 bytes, and ad ends with 8 bytes
  * (ESP's copy of the IV) that are not authenticated, as the kernel's;
  * rfc7539(chacha20,poly1305): a 32-byte key, a 12-byte IV.
+ *
+ * KDF: derive() writes outlen bytes derived from the password and salt at
+ * the cost in p (PBKDF2: iterations; Argon2: passes, KiB, lanes, and the
+ * optional secret and associated data, RFC 9106 K and X).  No key: the
+ * instance is made with none.  An implementation that cannot take an input
+ * (a secret, a size) returns -ENOTSUP with the reason set.
  */
+/* A key derivation's cost and extra inputs (struct cb_impl.derive). */
+struct cb_kdf_params {
+	uint32_t iterations;     /* pbkdf2: iterations; argon2: passes (t)     */
+	uint32_t memory;         /* argon2: memory in KiB (m); else 0          */
+	uint32_t lanes;          /* argon2: parallelism (p); else 0            */
+	const uint8_t *secret;   /* argon2: the secret K, or NULL              */
+	size_t secret_len;
+	const uint8_t *ad;       /* argon2: the associated data X, or NULL     */
+	size_t ad_len;
+};
+
 /* A cipher request: encrypt/decrypt below, and their callers. */
 typedef int (*cb_crypt_fn)(void *ctx, const uint8_t *iv, const uint8_t *in,
                            uint8_t *out, size_t len);
@@ -190,6 +208,11 @@ struct cb_impl {
 	int (*aead_decrypt)(void *ctx, const uint8_t *iv, const uint8_t *ad,
 	                    size_t adlen, const uint8_t *in, uint8_t *out,
 	                    size_t len, const uint8_t *tag, size_t taglen);
+
+	int (*derive)(void *ctx, const struct cb_impl *impl,
+	              const uint8_t *pass, size_t passlen, const uint8_t *salt,
+	              size_t saltlen, const struct cb_kdf_params *p,
+	              uint8_t *out, size_t outlen);
 
 	const unsigned *key_bits; /* NULL: the algorithm's sizes; else a
 	                             0-terminated list this driver accepts */

@@ -21,7 +21,7 @@ size_t make_key(const struct cb_alg *alg, unsigned key_bits,
 {
 	size_t ek = key_bits / 8;
 
-	if (alg->kind == CB_HASH)
+	if (alg->flags & CB_F_NOKEY)
 		return 0;
 	if (!(alg->flags & CB_F_AUTHENC)) {
 		cb_random(key, ek);
@@ -106,7 +106,7 @@ char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
 	if (memcmp(bf->a, bf->b, ring_bytes(len, o->mb)) ||
 	    (alg->kind == CB_AEAD && (memcmp(ra.tag, rb.tag, alg->digest_len) ||
 	                              memcmp(bf->a2, bf->b2, len))) ||
-	    ((alg->kind == CB_HASH || alg->kind == CB_MAC) &&
+	    ((alg->kind == CB_HASH || alg->kind == CB_MAC || alg->kind == CB_KDF) &&
 	     memcmp(ra.digest, rb.digest, alg->digest_len))) {
 		char buf[300];
 

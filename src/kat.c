@@ -99,12 +99,14 @@ static const char *const fields_for[] = {
 	[CB_HASH] = " msg md ",
 	[CB_MAC] = " key msg mac tlen ",
 	[CB_AEAD] = " key iv assoc pt ct tag tlen ",
+	[CB_KDF] = " password salt iterations memory lanes secret assoc dk ",
 };
 static const char *const required_for[] = {
 	[CB_CIPHER] = " pt ct ",
 	[CB_HASH] = " msg md ",
 	[CB_MAC] = " key msg mac ",
 	[CB_AEAD] = " key iv assoc pt ct tag ",
+	[CB_KDF] = " password salt iterations dk ",
 };
 
 static int in_list(const char *list, const char *name)
@@ -146,6 +148,36 @@ static int validate_tags(const struct vec_rec *r, const struct cb_alg *a)
 			          "blocks", a->iv_len, a->iv_len);
 			return -EINVAL;
 		}
+	}
+	return 0;
+}
+
+/* KDF records: argon2's cost needs memory and lanes, pbkdf2's none of
+ * them (nor a secret or associated data); dk and iterations not empty. */
+static int kdf_validate(const struct vec_rec *r, const struct cb_alg *a)
+{
+	static const char *const argon_only[] = { "memory", "lanes", "secret",
+	                                          "assoc" };
+	int argon = !a->inner;
+	const struct vec_field *f;
+
+	for (size_t i = 0; i < sizeof argon_only / sizeof *argon_only; i++)
+		if (!argon && (f = vec_get(r, argon_only[i]))) {
+			vec_error(r, f, "'%s' does not apply to %s", f->name, a->name);
+			return -EINVAL;
+		}
+	if (argon && (!vec_get(r, "memory") || !vec_get(r, "lanes"))) {
+		vec_error(r, NULL, "%s record needs 'memory' (KiB) and 'lanes'",
+		          a->name);
+		return -EINVAL;
+	}
+	if (!vec_get(r, "dk")->len || !vec_get(r, "iterations")->num ||
+	    vec_get(r, "iterations")->num > UINT32_MAX ||
+	    (argon && (vec_get(r, "memory")->num > UINT32_MAX ||
+	               vec_get(r, "lanes")->num > UINT32_MAX))) {
+		vec_error(r, NULL, "%s record: dk empty, or a cost of 0 or over "
+		          "2^32 - 1", a->name);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -212,6 +244,8 @@ static int validate_rec(const struct vec_rec *r)
 			return -EINVAL;
 		}
 	}
+	if (a->kind == CB_KDF && kdf_validate(r, a) < 0)
+		return -EINVAL;
 	if ((f = vec_get(r, "md")) && f->len != a->digest_len) {
 		vec_error(r, f, "md must be %u bytes for %s", a->digest_len,
 		          a->name);
@@ -386,6 +420,41 @@ static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
  * the driver's reason, not a failure */
 static const char kat_unsupported[] = "request not supported by this driver";
 
+static uint32_t num(const struct vec_rec *r, const char *name)
+{
+	const struct vec_field *f = vec_get(r, name);
+
+	return f ? (uint32_t)f->num : 0;
+}
+
+static const char *run_kdf(struct cb_inst *x, const struct vec_rec *r,
+                           int neg)
+{
+	size_t pl, sl, dl;
+	struct cb_kdf_params p = { .iterations = num(r, "iterations"),
+	                           .memory = num(r, "memory"),
+	                           .lanes = num(r, "lanes") };
+	const uint8_t *pass = bin(r, "password", &pl), *salt = bin(r, "salt", &sl);
+	const uint8_t *dk = bin(r, "dk", &dl);
+	uint8_t *out = cb_xmalloc(dl);
+	const char *fail = NULL;
+	int rc;
+
+	p.secret = vec_get(r, "secret") ? bin(r, "secret", &p.secret_len) : NULL;
+	p.ad = vec_get(r, "assoc") ? bin(r, "assoc", &p.ad_len) : NULL;
+	rc = x->impl->derive(x->ctx, x->impl, pass, pl, salt, sl, &p, out, dl);
+	if (rc == -ENOTSUP)
+		fail = kat_unsupported;
+	else if (rc < 0)
+		fail = "derive returned an error";
+	else if (!neg && memcmp(out, dk, dl))
+		fail = "derived key mismatch";
+	else if (neg && !memcmp(out, dk, dl))
+		fail = "negative record was not rejected (derived key matched)";
+	free(out);
+	return fail;
+}
+
 static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
                             int neg)
 {
@@ -468,8 +537,8 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				continue;
 			}
 			cb_clear_error();
-			rc = cb_inst_new(&x, impl, a->kind == CB_HASH ? NULL : key,
-			                 a->kind == CB_HASH ? 0 : kl);
+			rc = cb_inst_new(&x, impl, a->flags & CB_F_NOKEY ? NULL : key,
+			                 a->flags & CB_F_NOKEY ? 0 : kl);
 			if (rc == -ENOTSUP) {
 				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
 				         "key not supported by this driver%s%s",
@@ -482,6 +551,7 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				switch (a->kind) {
 				case CB_CIPHER: fail = run_cipher(&x, r, neg); break;
 				case CB_AEAD: fail = run_aead(&x, r, neg); break;
+				case CB_KDF: fail = run_kdf(&x, r, neg); break;
 				default: fail = run_digest(&x, r, neg); break;
 				}
 				cb_inst_free(&x);

@@ -85,7 +85,8 @@ static void list_algs(void)
 		if (a->kind == CB_CIPHER || a->kind == CB_AEAD)
 			printf("; block %u, iv %u", a->block, a->iv_len);
 		if (a->digest_len)
-			printf("; %s %u", a->kind == CB_AEAD ? "tag" : "digest",
+			printf("; %s %u", a->kind == CB_AEAD ? "tag" : a->kind == CB_KDF
+			       ? "derived key" : "digest",
 			       a->digest_len);
 		printf(")\n");
 		for (size_t j = 0; j < cb_naliases; j++)

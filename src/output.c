@@ -57,9 +57,10 @@ const char *cb_tcrypt_pad(unsigned long long bytes, unsigned long long widest)
 	return ndigits(bytes) < ndigits(widest) ? " " : "";
 }
 
+/* One direction: a digest, or a KDF's derivation. */
 static int is_digest(const struct cb_result *r)
 {
-	return streq(r->direction, "digest");
+	return streq(r->direction, "digest") || streq(r->direction, "derive");
 }
 
 static int finish(FILE *f)

@@ -37,7 +37,7 @@ static const char *size_skip(const struct cb_alg *a, uint64_t size,
 	static int slot;
 	char *b = buf[slot++ % 8];
 
-	if (a->kind == CB_HASH || a->kind == CB_MAC)
+	if (a->kind == CB_HASH || a->kind == CB_MAC || a->kind == CB_KDF)
 		return NULL;
 	if (size < a->min_len) {
 		snprintf(b, 96, "shorter than the %u-byte minimum", a->min_len);
@@ -106,7 +106,9 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 		size_t nk = 0;
 		int dirs[2], nd = 0;
 
-		if (a->kind == CB_HASH || a->kind == CB_MAC) {
+		if (a->kind == CB_KDF) {
+			dirs[nd++] = DIR_DERIVE;
+		} else if (a->kind == CB_HASH || a->kind == CB_MAC) {
 			dirs[nd++] = DIR_DIGEST;
 		} else {
 			if (o->enc)
@@ -176,7 +178,8 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 
 const char *dir_name(int dir)
 {
-	return dir == DIR_ENC ? "encrypt" : dir == DIR_DEC ? "decrypt" : "digest";
+	return dir == DIR_ENC ? "encrypt" : dir == DIR_DEC ? "decrypt"
+	       : dir == DIR_DERIVE ? "derive" : "digest";
 }
 
 int same_series(const struct plan *a, const struct plan *b)

@@ -44,7 +44,19 @@
 	{ .name = n, .kind = CB_AEAD, .block = 1, .iv_len = iv,               \
 	  .digest_len = 16, .assoc_len = 16, .key = keys, .speed_name = sp }
 
+/* Key derivation: the derived key is 32 bytes (a 256-bit key, as
+ * cryptsetup benchmark's), the PRF of pbkdf2 in inner. */
+#define PBKDF2(h)                                                             \
+	{ .name = "pbkdf2(hmac(" h "))", .kind = CB_KDF, .block = 1,          \
+	  .digest_len = 32, .flags = CB_F_NOKEY, .inner = "hmac(" h ")",      \
+	  .speed_name = "pbkdf2-" h }
+#define ARGON2(n)                                                             \
+	{ .name = n, .kind = CB_KDF, .block = 1, .digest_len = 32,            \
+	  .flags = CB_F_NOKEY, .speed_name = n }
+
 const struct cb_alg cb_algs[] = {
+	ARGON2("argon2i"),
+	ARGON2("argon2id"),
 	{ .name = "authenc(hmac(sha256),cbc(aes))", .kind = CB_AEAD,
 	  .block = 16, .iv_len = 16, .digest_len = 32, .min_len = 16,
 	  .flags = CB_F_BLOCKLEN | CB_F_AUTHENC, .key = AES_KEYS,
@@ -83,6 +95,10 @@ const struct cb_alg cb_algs[] = {
 	HMAC("sha384", 48),
 	HMAC("sha512", 64),
 	HASH("md5", 16),
+	PBKDF2("rmd160"),
+	PBKDF2("sha1"),
+	PBKDF2("sha256"),
+	PBKDF2("sha512"),
 	/* rfc4106: nonce = salt (the key's last 4 bytes) || the 8-byte IV;
 	 * the associated data ends with a copy of the IV, which is not
 	 * authenticated (crypto/gcm.c crypto_rfc4106_crypt) */
@@ -122,6 +138,11 @@ const struct cb_alias cb_aliases[] = {
 	{ "hmac/sha384", "hmac(sha384)", 1 },
 	{ "hmac/sha512", "hmac(sha512)", 1 },
 	{ "null", "ecb(cipher_null)", 1 },
+	{ "pbkdf2(hmac(ripemd160))", "pbkdf2(hmac(rmd160))", 1 },
+	{ "pbkdf2-ripemd160", "pbkdf2(hmac(rmd160))", 1 },
+	{ "pbkdf2-sha1", "pbkdf2(hmac(sha1))", 1 },
+	{ "pbkdf2-sha256", "pbkdf2(hmac(sha256))", 1 },
+	{ "pbkdf2-sha512", "pbkdf2(hmac(sha512))", 1 },
 	{ "ripemd160", "rmd160", 1 },
 };
 const size_t cb_naliases = sizeof cb_aliases / sizeof cb_aliases[0];
@@ -182,7 +203,7 @@ const char *cb_kind_name(enum cb_kind kind)
 {
 	static const char *const names[] = {
 		[CB_CIPHER] = "cipher", [CB_HASH] = "hash",
-		[CB_MAC] = "mac", [CB_AEAD] = "aead",
+		[CB_MAC] = "mac", [CB_AEAD] = "aead", [CB_KDF] = "kdf",
 	};
 	return names[kind];
 }

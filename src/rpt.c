@@ -286,7 +286,7 @@ const char *rpt_src_label(const struct rpt *r, size_t src, char *buf,
 
 int rpt_is_digest(const struct rpt_pt *p)
 {
-	return !strcmp(p->dir, "digest");
+	return !strcmp(p->dir, "digest") || !strcmp(p->dir, "derive");
 }
 
 const struct rpt_pt *rpt_find(const struct rpt *r, size_t src,

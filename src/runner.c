@@ -189,6 +189,32 @@ static int run_digest(void *arg, uint64_t n)
 	return 0;
 }
 
+/*
+ * A KDF request: one derivation of a 32-byte key from cryptsetup's
+ * benchmark password and salt, its cost the request size: PBKDF2 len
+ * iterations; Argon2 one pass over len KiB in one lane (at least 8 KiB,
+ * Argon2's minimum).  So bytes_per_sec reads iterations per second, or
+ * KiB of Argon2 memory filled per second (docs/speed.md).
+ */
+static int run_kdf(void *arg, uint64_t n)
+{
+	static const uint8_t pass[] = "foobarfo", salt[] = "0123456789abcdef";
+	struct runner *r = arg;
+	int argon = !r->alg->inner;
+	struct cb_kdf_params p = {
+		.iterations = argon ? 1 : (uint32_t)r->len,
+		.memory = argon ? (uint32_t)(r->len < 8 ? 8 : r->len) : 0,
+		.lanes = argon,
+	};
+	int rc;
+
+	for (uint64_t i = 0; i < n; i++)
+		if ((rc = r->impl->derive(r->ctx, r->impl, pass, 8, salt, 16, &p,
+		                          r->digest, r->alg->digest_len)) < 0)
+			return rc;
+	return 0;
+}
+
 /* The associated data of an AEAD request: the algorithm's (16 for gcm,
  * rfc4106 and rfc7539: ESP's), else dm-crypt's 24 for authenc. */
 static size_t aead_ad_len(const struct cb_alg *a)
@@ -252,6 +278,8 @@ cb_run_fn runner_fn(const struct runner *r)
 		return run_digest;
 	case CB_AEAD:
 		return r->dir == DIR_ENC ? run_aead_enc : run_aead_dec;
+	case CB_KDF:
+		return run_kdf;
 	case CB_CIPHER:
 		break;
 	}

@@ -37,7 +37,7 @@ struct sel_alg {
 	unsigned key_mult;          /* geli alias: -l gives half the key   */
 };
 
-enum { DIR_DEC = 0, DIR_ENC = 1, DIR_DIGEST = 2 };
+enum { DIR_DEC = 0, DIR_ENC = 1, DIR_DIGEST = 2, DIR_DERIVE = 3 };
 
 struct speed_opts {
 	const struct cb_backend *backends[MAX_SEL];

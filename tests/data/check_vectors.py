@@ -50,7 +50,9 @@ MAX_LINE = 70 * 1024
 TEXT_FIELDS = {'alg', 'source', 'expect'}
 HEX_RE = re.compile(r'^(?:[0-9a-f]{2})*$')
 REPEAT_RE = re.compile(r'^repeat\(((?:[0-9a-f]{2})+), *([0-9]+)\)$')
-HEX_FIELDS = ('key', 'iv', 'pt', 'ct', 'msg', 'md', 'mac', 'assoc', 'tag', 'iv_out')
+HEX_FIELDS = ('key', 'iv', 'pt', 'ct', 'msg', 'md', 'mac', 'assoc', 'tag', 'iv_out',
+              'password', 'salt', 'secret', 'dk')
+DEC_FIELDS = ('tlen', 'iterations', 'memory', 'lanes')
 NAME_RE = re.compile(r'^[a-z_]+$')
 
 # kind, allowed fields (besides alg/source/expect), required fields
@@ -59,7 +61,14 @@ KINDS = {
     'hash': ({'msg', 'md'}, {'msg', 'md'}),
     'mac': ({'key', 'msg', 'mac', 'tlen'}, {'key', 'msg', 'mac'}),
     'aead': ({'key', 'iv', 'assoc', 'pt', 'ct', 'tag', 'tlen'}, {'key', 'iv', 'assoc', 'pt', 'ct', 'tag'}),
+    'kdf': ({'password', 'salt', 'iterations', 'memory', 'lanes', 'secret', 'assoc', 'dk'},
+            {'password', 'salt', 'iterations', 'dk'}),
 }
+# key derivation: pbkdf2 by Python's hashlib; Argon2 has no implementation
+# here (no argon2 module in Debian's python3 by default): unchecked
+KDFS = {'pbkdf2(hmac(sha1))': 'sha1', 'pbkdf2(hmac(sha256))': 'sha256',
+        'pbkdf2(hmac(sha512))': 'sha512', 'pbkdf2(hmac(rmd160))': 'ripemd160',
+        'argon2i': None, 'argon2id': None}
 
 # cipher algs: (key lengths in bytes, iv length, block for length rule, min length)
 CIPHERS = {
@@ -102,6 +111,8 @@ def kind_of(alg):
         return 'mac'
     if alg in AEADS:
         return 'aead'
+    if alg in KDFS:
+        return 'kdf'
     return None
 
 
@@ -432,9 +443,9 @@ def parse(path):
         elif name in HEX_FIELDS:
             if not HEX_RE.match(val) and not REPEAT_RE.match(val):
                 raise VecError('%s:%d: %s is not lowercase even-length hex' % (path, n, name))
-        elif name == 'tlen':
+        elif name in DEC_FIELDS:
             if not re.match(r'^[1-9][0-9]*$', val):
-                raise VecError('%s:%d: tlen is not a byte count' % (path, n))
+                raise VecError('%s:%d: %s is not a positive count' % (path, n, name))
         else:
             raise VecError('%s:%d: unknown field %r' % (path, n, name))
         cur.f[name] = val
@@ -512,8 +523,12 @@ def validate(r):
 def matches(r, alg, k):
     """True when the record's expected output is reproduced in every direction
     (None: no independent implementation here, see UNCHECKED)."""
-    if alg in UNCHECKED:
+    if alg in UNCHECKED or (k == 'kdf' and KDFS[alg] is None):
         return None
+    if k == 'kdf':
+        dk = r.hexv('dk')
+        return hashlib.pbkdf2_hmac(KDFS[alg], r.hexv('password'), r.hexv('salt'),
+                                   int(r.f['iterations']), len(dk)) == dk
     if k == 'cipher':
         key, iv, pt, ct = r.hexv('key', b''), r.hexv('iv', b''), r.hexv('pt'), r.hexv('ct')
         enc = cipher(alg, key, iv, pt, True)
