@@ -14,6 +14,7 @@
  * FIPS mode the non-approved algorithms probe as unavailable.
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,9 +458,62 @@ static int gc_pbkdf2(void *ctx, const struct cb_impl *impl,
 	return e ? gc_error("PBKDF2", e) : 0;
 }
 
+/*
+ * Argon2's lanes on threads, as libargon2 (and so cryptsetup) runs them:
+ * libgcrypt hands out one job per lane and segment and waits for all of
+ * them before the next segment.  A job runs on its own thread, at most
+ * GC_JOBS at once (more run in the caller's).
+ */
+#define GC_JOBS 64
+struct gc_jobs {
+	pthread_t tid[GC_JOBS];
+	unsigned n;
+};
+
+struct gc_job {
+	gcry_kdf_job_fn_t fn;
+	void *priv;
+};
+
+static void *gc_job_main(void *arg)
+{
+	struct gc_job j = *(struct gc_job *)arg;
+
+	free(arg);
+	j.fn(j.priv);
+	return NULL;
+}
+
+static int gc_dispatch(void *ctx, gcry_kdf_job_fn_t fn, void *priv)
+{
+	struct gc_jobs *js = ctx;
+	struct gc_job *j = malloc(sizeof *j);
+
+	if (j && js->n < GC_JOBS) {
+		j->fn = fn, j->priv = priv;
+		if (pthread_create(&js->tid[js->n], NULL, gc_job_main, j) == 0) {
+			js->n++;
+			return 0;
+		}
+	}
+	free(j);
+	fn(priv);                  /* no thread: run it here */
+	return 0;
+}
+
+static int gc_wait_all(void *ctx)
+{
+	struct gc_jobs *js = ctx;
+
+	for (unsigned i = 0; i < js->n; i++)
+		pthread_join(js->tid[i], NULL);
+	js->n = 0;
+	return 0;
+}
+
 /* Argon2 through gcry_kdf_open/compute/final; the subalgorithm in priv's
- * flags (GCRY_KDF_ARGON2I or GCRY_KDF_ARGON2ID).  Lanes run in this
- * thread (no thread operations given). */
+ * algo (GCRY_KDF_ARGON2I or GCRY_KDF_ARGON2ID); more than one lane on
+ * threads (above). */
 static int gc_argon2(void *ctx, const struct cb_impl *impl,
                      const uint8_t *pass, size_t passlen, const uint8_t *salt,
                      size_t saltlen, const struct cb_kdf_params *p,
@@ -467,6 +521,8 @@ static int gc_argon2(void *ctx, const struct cb_impl *impl,
 {
 	const struct gc_md_desc *d = impl->priv;
 	unsigned long param[4] = { outlen, p->iterations, p->memory, p->lanes };
+	struct gc_jobs jobs = { .n = 0 };
+	gcry_kdf_thread_ops_t ops = { &jobs, gc_dispatch, gc_wait_all };
 	gcry_kdf_hd_t hd;
 	gcry_error_t e;
 
@@ -483,7 +539,7 @@ static int gc_argon2(void *ctx, const struct cb_impl *impl,
 	                  p->ad_len);
 	if (e)
 		return gc_error("Argon2", e);
-	if (!(e = gcry_kdf_compute(hd, NULL)))
+	if (!(e = gcry_kdf_compute(hd, p->lanes > 1 ? &ops : NULL)))
 		e = gcry_kdf_final(hd, outlen, out);
 	gcry_kdf_close(hd);
 	return e ? gc_error("Argon2", e) : 0;

@@ -765,10 +765,106 @@ static int write_geli(FILE *f, const struct cb_report *rep)
 	return dd_lines(f, rep, geli_line, rep->dd ? rep->dd->records : NULL);
 }
 
+/* ---- cryptsetup benchmark's table (speed --format cryptsetup) ------------ */
+
+/* The fastest measured rate of alg at bits in dir (one backend's median,
+ * at the largest request size measured), or -1. */
+static double cs_best(const struct cb_report *rep, const char *alg,
+                      unsigned bits, const char *dir)
+{
+	double best = -1;
+	uint64_t size = 0;
+
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct cb_result *r = &rep->res[i];
+
+		if (r->status != CB_RES_OK || !streq(r->alg, alg) ||
+		    r->key_bits != bits || !streq(r->direction, dir) ||
+		    r->sector_bytes || r->mb || r->block_bytes < size)
+			continue;
+		if (r->block_bytes > size)
+			best = -1, size = r->block_bytes;
+		if (r->bytes_per_sec > best)
+			best = r->bytes_per_sec;
+	}
+	return best;
+}
+
+/* src/cryptsetup.c action_benchmark_kdf: PBKDF2 iterations per second
+ * for a 256-bit key (whirlpool, which cryptobench lacks: N/A, as
+ * cryptsetup prints it without the hash), then Argon2's cost. */
+static void cs_kdf_lines(FILE *f, const struct cb_report *rep)
+{
+	static const char *const h[][2] = {
+		{ "sha1", "pbkdf2(hmac(sha1))" }, { "sha256", "pbkdf2(hmac(sha256))" },
+		{ "sha512", "pbkdf2(hmac(sha512))" },
+		{ "ripemd160", "pbkdf2(hmac(rmd160))" }, { "whirlpool", NULL },
+	};
+
+	for (size_t i = 0; i < sizeof h / sizeof h[0]; i++) {
+		double it = h[i][1] ? cs_best(rep, h[i][1], 0, "derive") : -1;
+
+		if (it < 0)
+			fprintf(f, "PBKDF2-%-9s     N/A\n", h[i][0]);
+		else
+			fprintf(f, "PBKDF2-%-9s %7u iterations per second for "
+			        "256-bit key\n", h[i][0],
+			        it > 4294967295.0 ? 4294967295u : (unsigned)it);
+	}
+	for (size_t i = 0; i < rep->nargon; i++) {
+		const struct cb_argon_line *a = &rep->argon[i];
+
+		if (!a->ok)
+			fprintf(f, "%-10s N/A\n", a->name);
+		else
+			fprintf(f, "%-10s %4u iterations, %5u memory, %1u parallel "
+			        "threads (CPUs) for 256-bit key (requested %u ms "
+			        "time)\n", a->name, a->passes, a->memory, a->lanes,
+			        a->requested_ms);
+	}
+}
+
+/* The cipher table: cryptsetup's twelve rows, in its order (N/A where
+ * nothing measured them, as cryptsetup for a cipher the kernel lacks),
+ * MiB/s of the fastest backend in each direction. */
+static void cs_cipher_rows(FILE *f, const struct cb_report *rep)
+{
+	static const char *const row[][2] = {
+		{ "aes", "cbc" }, { "serpent", "cbc" }, { "twofish", "cbc" },
+	};
+
+	fputs("#     Algorithm |       Key |      Encryption |      Decryption\n",
+	      f);
+	for (int k = 0; k < 4; k++)
+		for (int c = 0; c < 3; c++) {
+			const char *mode = k < 2 ? "cbc" : "xts";
+			unsigned bits = (unsigned[]){ 128, 256, 256, 512 }[k];
+			char alg[32], name[32];
+			double e, d;
+
+			snprintf(alg, sizeof alg, "%s(%s)", mode, row[c][0]);
+			snprintf(name, sizeof name, "%s-%s", row[c][0], mode);
+			e = cs_best(rep, alg, bits, "encrypt");
+			d = cs_best(rep, alg, bits, "decrypt");
+			if (e < 0 || d < 0)
+				fprintf(f, "%15s  %9ub %17s %17s\n", name, bits, "N/A",
+				        "N/A");
+			else
+				fprintf(f, "%15s  %9ub  %10.1f MiB/s  %10.1f MiB/s\n", name,
+				        bits, e / 1048576, d / 1048576);
+		}
+}
+
+/* dd: the cryptsetup line and dd's summary; speed: `cryptsetup
+ * benchmark`'s whole output (docs/cryptsetup.md pins each line). */
 static int write_cryptsetup(FILE *f, const struct cb_report *rep)
 {
-	return dd_lines(f, rep, cryptsetup_line,
-	                rep->dd ? rep->dd->records : NULL);
+	if (rep->dd)
+		return dd_lines(f, rep, cryptsetup_line, rep->dd->records);
+	fputs("# Tests are approximate using memory only (no storage IO).\n", f);
+	cs_kdf_lines(f, rep);
+	cs_cipher_rows(f, rep);
+	return finish(f);
 }
 
 /* The baseline: FreeBSD dd's records go with its lines, as in the seed. */
@@ -782,7 +878,8 @@ static int write_dd(FILE *f, const struct cb_report *rep)
 /* Sorted by name (tests/test_output checks it). */
 const struct cb_writer cb_writers[] = {
 	{ "cryptsetup", write_cryptsetup,
-	  "dd through dm-crypt: the cryptsetup line, FreeBSD dd's summary" },
+	  "speed: cryptsetup benchmark's table; dd through dm-crypt: the "
+	  "cryptsetup line, FreeBSD dd's summary" },
 	{ "csv", write_csv, "one row per point, docs/csv.md (RFC 4180)" },
 	{ "dd", write_dd, "the dd line, records and summary (no encryption)" },
 	{ "geli", write_geli, "dd through geli: the geli init line, FreeBSD "

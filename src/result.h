@@ -103,6 +103,14 @@ struct cb_dd_run {
 	                                lines go (dd's stderr); NULL: inline   */
 };
 
+/* speed --format cryptsetup: an Argon2 line, the cost kdf_search.c found
+ * for the requested time (ok 0: N/A, no backend had it). */
+struct cb_argon_line {
+	const char *name;            /* "argon2i", "argon2id"                   */
+	int ok;
+	unsigned passes, memory, lanes, requested_ms;
+};
+
 /*
  * What a writer gets: the results in the order measured, plus how they
  * were measured.  A tcrypt "section" is a run of consecutive results with
@@ -118,6 +126,8 @@ struct cb_report {
 	double warmup;               /* warm-up seconds before each point       */
 	const char *command;         /* the command line, for JSON; or NULL     */
 	const struct cb_dd_run *dd;  /* dd: for its writers; else NULL          */
+	const struct cb_argon_line *argon;  /* cryptsetup's Argon2 lines        */
+	size_t nargon;
 };
 
 #endif

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "result.h"
+
 #include "cb.h"
 
 #define MAX_SEL       32      /* backends a run selects               */
@@ -72,6 +74,9 @@ struct speed_opts {
 	int no_gate;                /* --no-gate: no known-answer vectors    */
 	int progress;               /* 1 on, 0 off, -1 when stderr is a tty */
 	const char *command;
+	unsigned iter_time_ms;      /* --iter-time: Argon2's requested time  */
+	struct cb_argon_line *argon; /* --format cryptsetup: its Argon2 lines */
+	size_t nargon;
 };
 
 /* One planned point. */

@@ -28,7 +28,7 @@ enum {
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
 	OPT_QUICK, OPT_GELI, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE, OPT_MB,
-	OPT_NOGATE, OPT_PROCESSES, OPT_PART,
+	OPT_NOGATE, OPT_PROCESSES, OPT_PART, OPT_ITERTIME,
 };
 
 /* The one option table: which command takes each option. */
@@ -68,9 +68,12 @@ static const struct {
 	{ { "--mb", 1, OPT_MB, "N",
 	    "tcrypt's multibuffer mode: N independent requests in flight, "
 	    "each its own buffer and IV (1 to 64)" }, CMD_SPEED },
-	{ { "--format", 1, OPT_FORMAT, "tcrypt|table|csv|json",
+	{ { "--format", 1, OPT_FORMAT, "tcrypt|table|csv|json|cryptsetup",
 	    "the output format (default tcrypt; bench: the summary only, "
 	    "this adds the full tables)" }, CMD_SPEED | CMD_BENCH },
+	{ { "--iter-time", 1, OPT_ITERTIME, "MS",
+	    "--format cryptsetup: the time the Argon2 lines' cost is found "
+	    "for (default 2000, cryptsetup's)" }, CMD_SPEED },
 	{ { "-o", 1, OPT_OUT, NULL, NULL }, CMD_SPEED },
 	{ { "--output", 1, OPT_OUT, "FILE",
 	    "write there instead of stdout (refused if FILE exists)" }, CMD_SPEED },
@@ -293,6 +296,17 @@ static int apply_what(struct speed_opts *o, int id, const char *arg)
 		return -EINVAL;
 	case OPT_MB:
 		return parse_mb(o, arg);
+	case OPT_ITERTIME: {
+		uint64_t v;
+
+		if (cb_parse_u64(arg, &v) < 0 || !v || v > 3600000) {
+			cb_err("--iter-time: '%s' is not a time in ms (1 to 3600000)",
+			       arg);
+			return -EINVAL;
+		}
+		o->iter_time_ms = (unsigned)v;
+		return 0;
+	}
 	case OPT_SECTOR:
 		if (cb_parse_size(arg, &o->sector) < 0 || !o->sector ||
 		    o->sector > MAX_BUF) {
@@ -334,7 +348,7 @@ static int apply_how(struct speed_opts *o, struct speed_cli *c, int id,
 		c->format_set = 1;
 		if (!(c->w = cb_writer_find(arg))) {
 			cb_err("--format: unknown format '%s' (tcrypt, table, csv, "
-			       "json)", arg);
+			       "json, cryptsetup)", arg);
 			return -EINVAL;
 		}
 		return 0;
@@ -500,6 +514,33 @@ void opts_init(struct speed_opts *o)
 	o->resample_max = 1;
 	o->warmup = -1;
 	o->progress = -1;
+	o->iter_time_ms = 2000;      /* cryptsetup's DEFAULT_LUKS2_ITER_TIME */
+}
+
+/*
+ * --format cryptsetup: what `cryptsetup benchmark` measures, for whatever
+ * the options left open (src/cryptsetup.c action_benchmark): PBKDF2 with
+ * sha1, sha256, sha512, ripemd160 and both Argon2s; aes, serpent and
+ * twofish in cbc (128, 256-bit keys) and xts (256, 512); requests of
+ * 64 KiB (lib/crypto_backend/cipher_check.c CIPHER_BLOCK_BYTES), an IV
+ * each.  0 or -EINVAL.
+ */
+int opts_cryptsetup(struct speed_opts *o)
+{
+	static const char *const algs[] = {
+		"cbc(aes)", "cbc(serpent)", "cbc(twofish)", "xts(aes)",
+		"xts(serpent)", "xts(twofish)", "pbkdf2(hmac(sha1))",
+		"pbkdf2(hmac(sha256))", "pbkdf2(hmac(sha512))",
+		"pbkdf2(hmac(rmd160))", "argon2i", "argon2id", NULL,
+	};
+
+	if (!o->nalgs)
+		for (int i = 0; algs[i]; i++)
+			if (add_alg(o, algs[i]) < 0)
+				return -EINVAL;
+	if (!o->keys && parse_keybits(o, "128,256,512") < 0)
+		return -EINVAL;
+	return o->sizes ? 0 : parse_sizes(o, "65536");
 }
 
 /* Defaults for whatever the options left open; 0 or -EINVAL. */
@@ -558,6 +599,7 @@ void free_opts(struct speed_opts *o)
 {
 	free(o->keys);
 	free(o->sizes);
+	free(o->argon);
 }
 
 /* Write the report with the writer to path (NULL: stdout). */
@@ -569,6 +611,7 @@ int emit(const struct cb_writer *w, FILE *f, const char *path,
 		.sec = o->until_ns ? NAN : o->sec,   /* bench: rounds, no box */
 		.warmup = o->warmup, .command = o->command,
 		.sample_sec = plan_sample_sec(o),
+		.argon = o->argon, .nargon = o->nargon,
 	};
 
 	if (w->write(f, &rep) < 0) {

@@ -47,6 +47,10 @@ int speed_parse(unsigned cmd, int argc, char **argv, struct speed_opts *o,
  * 0 or -EINVAL. */
 int opts_finish(struct speed_opts *o, const char *const *algs);
 
+/* --format cryptsetup's defaults (cryptsetup benchmark's set); 0 or
+ * -EINVAL. */
+int opts_cryptsetup(struct speed_opts *o);
+
 /* --sizes: a list, "seed"/"tcrypt" or "kernel"; 0 or -EINVAL. */
 int parse_sizes(struct speed_opts *o, const char *arg);
 

@@ -75,6 +75,7 @@ int main(void)
 			case CB_HASH:
 			case CB_MAC: ops = im->init && im->update && im->final; break;
 			case CB_AEAD: ops = im->aead_encrypt && im->aead_decrypt; break;
+			case CB_KDF: ops = im->derive != NULL; break;
 			}
 			check_entry(ops, "operations for its kind", im->driver);
 			{
