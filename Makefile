@@ -30,9 +30,21 @@ else
 Q := @
 endif
 
+# The native backend's fast path for the target: x86-64 assembly, or the
+# AArch64 Crypto Extensions (backends/native/aarch64/, built with +crypto);
+# other targets build native as a stub that says it is unavailable.
+ARCH     := $(shell $(CC) -dumpmachine 2>/dev/null | cut -d- -f1)
 SRCS     := $(filter-out src/main.c,$(wildcard src/*.c)) \
             $(wildcard backends/*.c) $(wildcard backends/native/*.c)
+ifeq ($(ARCH),x86_64)
 ASMS     := $(wildcard backends/native/x86_64/*.S)
+else
+ASMS     :=
+endif
+ifeq ($(ARCH),aarch64)
+SRCS     += $(wildcard backends/native/aarch64/*.c)
+$(BUILD)/backends/native/aarch64/%.o: CFLAGS += -march=armv8-a+crypto
+endif
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o) $(ASMS:%.S=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/src/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))

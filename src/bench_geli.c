@@ -333,6 +333,12 @@ int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail)
 	}
 	snprintf(err, sizeof err, "%s.err", g->csv);
 	snprintf(tmp, sizeof tmp, "%s.one", g->csv);
+	if (cb_prov()->ghz > 0) {        /* each dd records it, unmeasured */
+		char ghz[32];
+
+		snprintf(ghz, sizeof ghz, "%.4f", cb_prov()->ghz);
+		setenv("CRYPTOBENCH_GHZ", ghz, 1);
+	}
 	for (size_t i = 0; i < n; i++)
 		cells[i].b = i / NGELI, cells[i].c = i % NGELI;
 	calibrate(self, cells, n, g, tmp, err, nok, nfail);

@@ -218,12 +218,22 @@ static unsigned nprocs(const struct bench *b)
  * many seconds of data; at least GELI_ROUNDS samples a cell, more while
  * its share of the budget lasts (--full: a fixed number, longer). */
 #define GELI_SHARE     0.15
-#define GELI_SPAWN     0.02     /* a dd process besides its data: start,
+#define GELI_SPAWN     0.03     /* a dd process besides its data: start,
                                    keys, the ring's pages, exit       */
 #define GELI_ROUNDS(b) geli_rounds(b)
 #define GELI_MAX(b)    ((b)->c.full ? 15u : 30u)
 
 /* The share of the budget: --geli all of it. */
+/* The matrix's cells: configurations x the backends that can run. */
+static double geli_cells(const struct bench *b)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->o.nbackends; i++)
+		n += cb_backend_status(b->o.backends[i], NULL) == 0;
+	return (double)(b->ngeli * (n ? n : 1));
+}
+
 static double geli_share(const struct bench *b)
 {
 	return (b->c.geli_only ? 1 : GELI_SHARE) * (b->c.budget - RESERVE);
@@ -234,8 +244,7 @@ static double geli_share(const struct bench *b)
  * 3 ms. */
 static double geli_sample(const struct bench *b)
 {
-	double cells = (double)(b->ngeli * b->o.nbackends);
-	double s = geli_share(b) / (cells * 10) - GELI_SPAWN;
+	double s = geli_share(b) / (geli_cells(b) * 10) - GELI_SPAWN;
 
 	return b->c.full ? 0.2 : s > 0.02 ? 0.02 : s < 0.003 ? 0.003 : s;
 }
@@ -244,8 +253,8 @@ static double geli_sample(const struct bench *b)
  * share cannot hold 9; --full 15. */
 static unsigned geli_rounds(const struct bench *b)
 {
-	double cells = (double)(b->ngeli * b->o.nbackends);
-	double fit = geli_share(b) / (cells * (geli_sample(b) + GELI_SPAWN)) - 1;
+	double fit = geli_share(b) / (geli_cells(b) * (geli_sample(b) +
+	                                               GELI_SPAWN)) - 1;
 
 	return b->c.full ? 15u : fit >= 9 ? 9u : fit < 3 ? 3u : (unsigned)fit;
 }
@@ -253,8 +262,7 @@ static unsigned geli_rounds(const struct bench *b)
 /* What the matrix will take: its share, or its least rounds if more. */
 static double geli_seconds(const struct bench *b)
 {
-	double cells = (double)(b->ngeli * b->o.nbackends);
-	double least = cells * (geli_rounds(b) + 1) *
+	double least = geli_cells(b) * (geli_rounds(b) + 1) *
 	               (geli_sample(b) + GELI_SPAWN);
 
 	return b->c.full || least > geli_share(b) ? least : geli_share(b);

@@ -1,5 +1,8 @@
 /*
- * cpu.c - the CPU's identity and crypto-relevant flags from /proc/cpuinfo.
+ * cpu.c - the CPU's identity and crypto-relevant flags from /proc/cpuinfo
+ * (x86's model name, family/model/stepping, flags; AArch64's "CPU
+ * implementer"/"CPU part"), with AArch64's features and core read by
+ * cpu_arm64.c instead (AT_HWCAP, MIDR_EL1).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,8 +56,12 @@ const struct cb_cpu *cb_cpu(void)
 	strcpy(cpu.model, "unknown");
 	strcpy(cpu.vendor, "unknown");
 	cpu.family = cpu.model_no = cpu.stepping = -1;
-	if (!(f = fopen("/proc/cpuinfo", "r")))
+	if (!(f = fopen("/proc/cpuinfo", "r"))) {
+#if defined(__aarch64__)
+		cb_cpu_arm64(&cpu);
+#endif
 		return &cpu;
+	}
 	while (fgets(line, sizeof line, f)) {
 		if (!strncmp(line, "model name", 10))
 			value(line, cpu.model, sizeof cpu.model);
@@ -75,9 +82,16 @@ const struct cb_cpu *cb_cpu(void)
 						strcat(cpu.flags, " ");
 					strcat(cpu.flags, crypto_flags[i]);
 				}
-		} else if (line[0] == '\n' && cpu.flags[0])
+		} else if (!strncmp(line, "CPU implementer", 15)) {
+			value(line, buf, sizeof buf), cpu.family = (int)strtol(buf, NULL, 0);
+		} else if (!strncmp(line, "CPU part", 8)) {
+			value(line, buf, sizeof buf), cpu.model_no = (int)strtol(buf, NULL, 0);
+		} else if (line[0] == '\n' && (cpu.flags[0] || cpu.family >= 0))
 			break;   /* first processor is enough */
 	}
 	fclose(f);
+#if defined(__aarch64__)
+	cb_cpu_arm64(&cpu);
+#endif
 	return &cpu;
 }

@@ -15,6 +15,9 @@ struct cb_cpu {
 
 /* Filled once; never fails (fields "unknown" when unreadable). */
 const struct cb_cpu *cb_cpu(void);
+/* AArch64 (cpu_arm64.c): the features from AT_HWCAP and the core from
+ * MIDR_EL1 over what /proc/cpuinfo said. */
+void cb_cpu_arm64(struct cb_cpu *cpu);
 /* 1 if w is a whole word of the space-separated list. */
 int cb_has_word(const char *list, const char *w);
 

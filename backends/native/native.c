@@ -30,9 +30,10 @@
  * block (IEEE 1619: the last full block and the partial one are swapped
  * around one more block operation) and numbers sectors (plain64: the
  * sector number; geli: the byte offset, i.e. iv_step = sector size).  On
- * other architectures the
- * backend is compiled as a stub that reports itself unavailable.
+ * AArch64 the backend is native_arm64.c; on other architectures this file
+ * compiles to a stub that reports itself unavailable.
  */
+#if !defined(__aarch64__)       /* AArch64: native_arm64.c */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1068,7 +1069,8 @@ static const char *native_details(void)
 #else /* !__x86_64__ */
 
 static const struct cb_impl *const native_impls[] = { NULL };
-static const char *const not_here = "native code is x86-64 only";
+static const char *const not_here = "native code is x86-64 and AArch64 "
+                                    "only";
 
 int cb_native_cpu_isa(void)
 {
@@ -1110,3 +1112,4 @@ const struct cb_backend cb_backend_native = {
 	.impls = native_impls,
 	.cap = native_cap,
 };
+#endif /* !__aarch64__ */

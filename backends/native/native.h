@@ -10,14 +10,22 @@
 #include "cb.h"
 
 /* Code paths, lowest first; each needs the ones below it. */
+#if defined(__aarch64__)
+enum cb_native_isa {
+	CB_NATIVE_CE,        /* ARMv8 Crypto Extensions: AESE/AESMC/AESD/AESIMC */
+	CB_NATIVE_NISA
+};
+#else
 enum cb_native_isa {
 	CB_NATIVE_AESNI,     /* AES-NI, SSE encoding                           */
 	CB_NATIVE_VAES256,   /* + VAES, AVX2, OS-saved YMM state               */
 	CB_NATIVE_VAES512,   /* + AVX512F/VL, OS-saved opmask/ZMM state        */
 	CB_NATIVE_NISA
 };
+#endif
 
-/* "aesni", "vaes256", "vaes512" (NULL if out of range). */
+/* "aesni", "vaes256", "vaes512" ("ce" on AArch64; NULL if out of
+ * range). */
 const char *cb_native_isa_name(int isa);
 
 /* The best path this CPU can run, or -ENOTSUP when it has no AES-NI. */
