@@ -31,6 +31,15 @@
  * it has no such code path to switch off.
  */
 static const struct { unsigned hw; const char *name; } gc_hwf[] = {
+#if defined(__aarch64__)
+	{ CB_HW_NEON, "arm-neon" },
+	{ CB_HW_AES, "arm-aes" },
+	{ CB_HW_PMULL, "arm-pmull" },
+	{ CB_HW_SHA2, "arm-sha1" },
+	{ CB_HW_SHA2, "arm-sha2" },
+	{ CB_HW_SHA3, "arm-sha512" },
+	{ CB_HW_SHA3, "arm-sha3" },
+#else
 	{ CB_HW_AES, "intel-aesni" },
 	{ CB_HW_PCLMUL, "intel-pclmul" },
 	{ CB_HW_AVX, "intel-avx" },
@@ -41,6 +50,7 @@ static const struct { unsigned hw; const char *name; } gc_hwf[] = {
 	{ CB_HW_VAES, "intel-gfni" },
 	{ CB_HW_AVX512, "intel-avx512" },
 	{ CB_HW_SHA, "intel-shaext" },
+#endif
 };
 static unsigned gc_hw_off;
 

@@ -44,6 +44,9 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
+#if defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
 
 #include "cb.h"
 
@@ -143,6 +146,20 @@ static int nt_cap(unsigned hw, char *env, size_t n)
 	nt_cpu(cpu, sizeof cpu, hw);
 	snprintf(env, n, "NETTLE_FAT_OVERRIDE=%s%s", v,
 	         v[0] || !cpu[0] ? cpu : cpu + 1);
+	return 1;
+#elif defined(__aarch64__)
+	/* Nettle 3.8 fat-arm64.c: "aes", "pmull", "sha1", "sha2" (what the
+	 * CPU has, from AT_HWCAP, and the level allows) */
+	unsigned long cap = getauxval(AT_HWCAP);
+
+	snprintf(env, n, "NETTLE_FAT_OVERRIDE=%s%s%s%s", "",
+	         cap & (1UL << 3) && hw & CB_HW_AES ? "aes," : "",
+	         cap & (1UL << 4) && hw & CB_HW_PMULL ? "pmull," : "",
+	         cap & (1UL << 5) && hw & CB_HW_SHA2 ? "sha1," : "");
+	if (cap & (1UL << 6) && hw & CB_HW_SHA2)
+		snprintf(env + strlen(env), n - strlen(env), "sha2");
+	else if (env[strlen(env) - 1] == ',')
+		env[strlen(env) - 1] = 0;
 	return 1;
 #else
 	return 0;

@@ -20,6 +20,9 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
+#if defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
 
 #include "cb.h"
 
@@ -68,6 +71,31 @@ static const char *ossl_details(void)
  * and ECX (32-63).  Both halves are always given: without ":B" OpenSSL
  * would zero the second word.
  */
+#if defined(__aarch64__)
+/*
+ * AArch64: OPENSSL_armcap replaces the capability word OpenSSL would
+ * derive from AT_HWCAP (crypto/armcap.c), so it is that word - what the
+ * CPU has - with the groups the level forbids taken out: NEON (bit 0),
+ * AES (2), SHA-1 (3), SHA-256 (4), PMULL (5), SHA-512 (6), SHA-3 (11);
+ * the CPUID bit (7) is kept as the hardware says.
+ */
+static int ossl_cap(unsigned hw, char *env, size_t n)
+{
+	static const struct { unsigned long hwcap; unsigned bit, grp; } m[] = {
+		{ 1UL << 1, 0, CB_HW_NEON }, { 1UL << 3, 2, CB_HW_AES },
+		{ 1UL << 5, 3, CB_HW_SHA2 }, { 1UL << 6, 4, CB_HW_SHA2 },
+		{ 1UL << 4, 5, CB_HW_PMULL }, { 1UL << 21, 6, CB_HW_SHA3 },
+		{ 1UL << 11, 7, CB_HW_ALL }, { 1UL << 17, 11, CB_HW_SHA3 },
+	};
+	unsigned long cap = getauxval(AT_HWCAP), v = 0;
+
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+		if (cap & m[i].hwcap && hw & m[i].grp)
+			v |= 1UL << m[i].bit;
+	snprintf(env, n, "OPENSSL_armcap=0x%lx", v);
+	return 1;
+}
+#else
 #define IA(b) ((uint64_t)1 << (b))
 static int ossl_cap(unsigned hw, char *env, size_t n)
 {
@@ -95,6 +123,7 @@ static int ossl_cap(unsigned hw, char *env, size_t n)
 	return 1;
 }
 #undef IA
+#endif
 
 static void ossl_error(const char *what)
 {

@@ -259,6 +259,12 @@ struct cb_backend {
 #define CB_HW_AVX512 0x20u  /* AVX-512 F/DQ/BW/VL/IFMA/VBMI...             */
 #define CB_HW_SHA    0x40u  /* SHA-NI                                      */
 #define CB_HW_ALL    0x7fu
+/* The same groups on AArch64 (docs/cpu.md): */
+#define CB_HW_NEON   CB_HW_AVX     /* Advanced SIMD (ASIMD)               */
+#define CB_HW_PMULL  CB_HW_PCLMUL  /* PMULL/PMULL2                        */
+#define CB_HW_SHA2   CB_HW_SHA     /* SHA-1, SHA-256 instructions          */
+#define CB_HW_SHA3   CB_HW_AVX512  /* ARMv8.2 SHA-512 and SHA-3            */
+/* CB_HW_AES: AESE/AESMC/AESD/AESIMC (the Crypto Extensions' AES) */
 
 /* ---- registry.c ------------------------------------------------------- */
 extern const struct cb_alg cb_algs[];       /* sorted by name, NULL-ended   */

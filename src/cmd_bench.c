@@ -217,7 +217,7 @@ static unsigned nprocs(const struct bench *b)
 /* The geli matrix (bench_geli.c): a sample is one dd process with this
  * many seconds of data; at least GELI_ROUNDS samples a cell, more while
  * its share of the budget lasts (--full: a fixed number, longer). */
-#define GELI_SHARE     0.15
+#define GELI_SHARE     0.2
 #define GELI_SPAWN     0.03     /* a dd process besides its data: start,
                                    keys, the ring's pages, exit       */
 #define GELI_ROUNDS(b) geli_rounds(b)
@@ -240,11 +240,11 @@ static double geli_share(const struct bench *b)
 }
 
 /* A sample's seconds of data: 20 ms (0.2 s with --full), less when the
- * share cannot hold 9 rounds of that (small budgets, tests), at least
- * 3 ms. */
+ * share cannot hold 6 rounds of that and a process's start-up (small
+ * budgets, tests), at least 3 ms. */
 static double geli_sample(const struct bench *b)
 {
-	double s = geli_share(b) / (geli_cells(b) * 10) - GELI_SPAWN;
+	double s = geli_share(b) / (geli_cells(b) * 7) - GELI_SPAWN;
 
 	return b->c.full ? 0.2 : s > 0.02 ? 0.02 : s < 0.003 ? 0.003 : s;
 }

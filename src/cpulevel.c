@@ -16,31 +16,52 @@
 #include "util.h"
 
 #define AESNI_HW (CB_HW_AES | CB_HW_PCLMUL | CB_HW_AVX)
+#define CE_HW    (CB_HW_NEON | CB_HW_AES | CB_HW_PMULL)
 
-/* Lowest first; each allows the groups of the one before.  SHA-NI is
- * allowed at every level (where the CPU has it) unless "-nosha". */
+/* Lowest first; each allows the groups of the one before.  SHA-NI (on
+ * AArch64 the SHA-1/SHA-256 instructions) is allowed at every level
+ * (where the CPU has it) unless "-nosha". */
 static const struct {
 	const char *name;
 	unsigned hw;
 } levels[] = {
+#if defined(__aarch64__)
+	{ "generic", 0 },                         /* no ASIMD, no CE    */
+	{ "neon", CB_HW_NEON },                   /* ASIMD, no CE       */
+	{ "ce", CE_HW },                          /* + AES, PMULL       */
+	{ "ce-sha512", CE_HW | CB_HW_SHA3 },      /* + ARMv8.2 SHA-512, SHA-3 */
+	{ "max", CB_HW_ALL & ~CB_HW_SHA },
+#else
 	{ "generic", 0 },
 	{ "aesni", AESNI_HW },
 	{ "avx2", AESNI_HW | CB_HW_AVX2 },
 	{ "vaes256", AESNI_HW | CB_HW_AVX2 | CB_HW_VAES },
 	{ "vaes512", AESNI_HW | CB_HW_AVX2 | CB_HW_VAES | CB_HW_AVX512 },
 	{ "max", CB_HW_ALL & ~CB_HW_SHA },
+#endif
 };
 #define NLEVELS (sizeof levels / sizeof levels[0])
+#if defined(__aarch64__)
+#define LEVEL_LIST "generic, neon, ce, ce-sha512 or max"
+#else
+#define LEVEL_LIST "generic, aesni, avx2, vaes256, vaes512 or max"
+#endif
 
-/* The /proc/cpuinfo flags each group needs. */
+/* The CPU flags each group needs (/proc/cpuinfo's names; on AArch64
+ * cpu_arm64.c's, from AT_HWCAP). */
 static const struct {
 	unsigned hw;
 	const char *flag;
 } needs[] = {
+#if defined(__aarch64__)
+	{ CB_HW_NEON, "asimd" }, { CB_HW_AES, "aes" }, { CB_HW_PMULL, "pmull" },
+	{ CB_HW_SHA3, "sha512" }, { CB_HW_SHA3, "sha3" },
+#else
 	{ CB_HW_AES, "aes" }, { CB_HW_PCLMUL, "pclmulqdq" },
 	{ CB_HW_AVX, "avx" }, { CB_HW_AVX2, "avx2" },
 	{ CB_HW_VAES, "vaes" }, { CB_HW_VAES, "vpclmulqdq" },
 	{ CB_HW_AVX512, "avx512f" }, { CB_HW_AVX512, "avx512vl" },
+#endif
 };
 
 static char level_name[48] = "max";
@@ -63,8 +84,8 @@ int cb_cpu_level_parse(const char *s, unsigned *hw, unsigned *need,
 			*need = i == NLEVELS - 1 ? 0 : levels[i].hw;
 			return 0;
 		}
-	snprintf(err, n, "not a level (generic, aesni, avx2, vaes256, "
-	         "vaes512 or max, optionally with -nosha)");
+	snprintf(err, n, "not a level (" LEVEL_LIST ", optionally with "
+	         "-nosha)");
 	return -EINVAL;
 }
 
@@ -150,8 +171,7 @@ int cb_cpu_level_apply(int *argc, char **argv)
 
 	s = take_option(argc, argv, &bad);
 	if (bad) {
-		cb_err("--cpu needs a level (generic, aesni, avx2, vaes256, "
-		       "vaes512, max)");
+		cb_err("--cpu needs a level (" LEVEL_LIST ")");
 		return CB_EXIT_USAGE;
 	}
 	if (!s && (!(s = getenv("CRYPTOBENCH_CPU")) || !*s))
