@@ -61,7 +61,7 @@ TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench
@@ -170,6 +170,13 @@ check-kernel: cryptobench $(BUILD)/tests/test_kernel
 	$(Q)scripts/deps.sh check-kernel
 	$(Q)BUILD=$(BUILD) CB_BIN=./cryptobench tests/kernel/run.sh
 
+## check-arm64: cryptobench on arm64 under qemu-user in a debootstrapped
+## arm64 Debian 12 (the build, the C tests, kat, the peer suite, --cpu
+## levels, sysinfo, bench-essiv's format; docs/arm64.md; root)
+check-arm64:
+	$(Q)scripts/deps.sh check-arm64
+	$(Q)scripts/check-arm64
+
 ## check-fresh: the README's quick start on a minimal Debian 12 made by
 ## debootstrap, from a fresh clone of HEAD: make check, make bench (root)
 check-fresh:
@@ -226,6 +233,7 @@ help:
 	@echo "  check-report the HTML report in headless Chromium"
 	@echo "  check-fleet  the fleet playbook against three namespace hosts (root)"
 	@echo "  check-kernel the kernel backend, tcrypt and dm-crypt in Debian's kernel under qemu (root)"
+	@echo "  check-arm64  the build, C tests, kat and peer suite on arm64 under qemu-user (root)"
 	@echo "  check-fresh  README quick start on a debootstrap'd minimal Debian 12 (root)"
 	@echo "  check-valgrind  the tests under valgrind memcheck"
 	@echo "  fuzz         every libFuzzer target for FUZZ_SECONDS (default 60)"

@@ -35,7 +35,10 @@ pkgs_for() {   # the packages of one goal
 	# busybox, dmsetup and the modules (scripts/kernel-guest)
 	check-kernel) echo "$build qemu-system-x86 linux-image-amd64 busybox-static dmsetup cpio kmod" ;;
 	check-fleet) echo "$build ansible-core openssh-client openssh-server iproute2 rsync python3" ;;
-	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet check-kernel; do pkgs_for $g; done ;;
+	# check-arm64: an arm64 root by debootstrap, run through qemu-user's
+	# binfmt handler; its own packages are installed inside it
+	check-arm64) echo "debootstrap qemu-user-static binfmt-support git mount" ;;
+	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet check-kernel check-arm64; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;
 	esac
 }

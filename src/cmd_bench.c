@@ -49,8 +49,8 @@
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
 #define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
 #define ROUNDS_MIN      9       /* samples a point gets at the least,   */
-#define ROUNDS_MIN_PART 5       /* ... and from each of several processes */
-#define VISIT_COST0     0.0032  /* first guess of a visit: the sample,
+#define ROUNDS_MIN_PART 4       /* ... and from each of several processes */
+#define VISIT_COST0     0.0075  /* first guess of a visit: the sample,
                                    its warm-up, canary and clock      */
 #define RESERVE         4.0     /* clock, files, report                 */
 
@@ -217,8 +217,8 @@ static unsigned nprocs(const struct bench *b)
 /* The geli matrix (bench_geli.c): a sample is one dd process with this
  * many seconds of data; at least GELI_ROUNDS samples a cell, more while
  * its share of the budget lasts (--full: a fixed number, longer). */
-#define GELI_SHARE     0.2
-#define GELI_SPAWN     0.03     /* a dd process besides its data: start,
+#define GELI_SHARE     0.15
+#define GELI_SPAWN     0.04     /* a dd process besides its data: start,
                                    keys, the ring's pages, exit       */
 #define GELI_ROUNDS(b) geli_rounds(b)
 #define GELI_MAX(b)    ((b)->c.full ? 15u : 30u)
