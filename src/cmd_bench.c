@@ -49,7 +49,7 @@
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
 #define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
 #define ROUNDS_MIN      9       /* samples a point gets at the least,   */
-#define ROUNDS_MIN_PART 4       /* ... and from each of several processes */
+#define ROUNDS_MIN_PART 3       /* ... and from each of several processes */
 #define VISIT_COST0     0.0075  /* first guess of a visit: the sample,
                                    its warm-up, canary and clock      */
 #define RESERVE         4.0     /* clock, files, report                 */
@@ -218,7 +218,7 @@ static unsigned nprocs(const struct bench *b)
  * many seconds of data; at least GELI_ROUNDS samples a cell, more while
  * its share of the budget lasts (--full: a fixed number, longer). */
 #define GELI_SHARE     0.15
-#define GELI_SPAWN     0.04     /* a dd process besides its data: start,
+#define GELI_SPAWN     0.05     /* a dd process besides its data: start,
                                    keys, the ring's pages, exit       */
 #define GELI_ROUNDS(b) geli_rounds(b)
 #define GELI_MAX(b)    ((b)->c.full ? 15u : 30u)
@@ -256,7 +256,7 @@ static unsigned geli_rounds(const struct bench *b)
 	double fit = geli_share(b) / (geli_cells(b) * (geli_sample(b) +
 	                                               GELI_SPAWN)) - 1;
 
-	return b->c.full ? 15u : fit >= 9 ? 9u : fit < 3 ? 3u : (unsigned)fit;
+	return b->c.full ? 15u : fit >= 6 ? 6u : fit < 3 ? 3u : (unsigned)fit;
 }
 
 /* What the matrix will take: its share, or its least rounds if more. */
