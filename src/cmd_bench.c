@@ -12,10 +12,11 @@
  * matrix runs, and each of the three speed passes gets the share of the
  * time left that its points are of all points.  A pass takes samples of
  * 2 ms round robin over all of its points until its time is spent (at
- * least 9 a point), so every point gets the same number of samples spread
- * over the whole pass; the passes run in --processes processes one after
- * the other (bench_pool.c) and their samples are pooled.  --full: no
- * budget (1 s a point, dd count=200), one process.  ^C stops between
+ * least 9 a point in one process, 3 from each of several), so every point
+ * gets the same number of samples spread over the whole pass; the passes
+ * run in --processes processes one after the other (bench_pool.c) and
+ * their samples are pooled.  --full: no budget (1 s a point, 15 geli
+ * samples of 0.2 s), one process.  ^C stops between
  * points and keeps what was measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
  * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
  * one-screen summary on stdout (the full tables too with -v or
@@ -249,7 +250,7 @@ static double geli_sample(const struct bench *b)
 	return b->c.full ? 0.2 : s > 0.02 ? 0.02 : s < 0.003 ? 0.003 : s;
 }
 
-/* Samples a cell gets at the least: 9, fewer (at least 3) when the
+/* Samples a cell gets at the least: 6, fewer (at least 3) when the
  * share cannot hold 9; --full 15. */
 static unsigned geli_rounds(const struct bench *b)
 {
@@ -272,6 +273,7 @@ static void say_plan(const struct bench *b)
 {
 	double left = b->c.budget - RESERVE - b->geli_sec;
 	double round = (double)(b->npts + b->nsec) * VISIT_COST0;
+	unsigned least = nprocs(b) > 1 ? nprocs(b) * ROUNDS_MIN_PART : ROUNDS_MIN;
 
 	if (!b->c.geli_only)
 		fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points "
@@ -303,10 +305,9 @@ static void say_plan(const struct bench *b)
 	        "until the budget is spent: about %.0f samples a point",
 	        b->c.budget, 1e3 * BENCH_SAMPLE, nprocs(b),
 	        nprocs(b) > 1 ? "es" : "", left / round);
-	if (left / round < ROUNDS_MIN)
-		fprintf(stderr, ";\n       it does not fit: %d samples a point "
-		        "need about %.0f s", ROUNDS_MIN,
-		        b->c.budget - left + ROUNDS_MIN * round);
+	if (left / round < least)
+		fprintf(stderr, ";\n       it does not fit: %u samples a point "
+		        "need about %.0f s", least, b->c.budget - left + least * round);
 	fputc('\n', stderr);
 }
 
