@@ -170,8 +170,18 @@ void cb_prov_print(FILE *f)
 	else
 		fprintf(f, "%-14s unknown (no dependent-add loop here)\n",
 		        "core clock");
-	fprintf(f, "%-14s %s (kernel clocksource %s)\n", "timer", p->clock,
+	fprintf(f, "%-14s %s (kernel clocksource %s", "timer", p->clock,
 	        p->clocksource);
+#if defined(__aarch64__)
+	{
+		unsigned long frq;
+
+		/* the generic timer the clock reads count in */
+		__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(frq));
+		fprintf(f, "; generic timer %.2f MHz, CNTFRQ_EL0", frq / 1e6);
+	}
+#endif
+	fputs(")\n", f);
 	fprintf(f, "%-14s %s\n", "governor", p->governor);
 	fprintf(f, "%-14s %s\n", "boost", p->boost);
 	fprintf(f, "%-14s %s\n", "compiler", p->compiler);

@@ -57,7 +57,8 @@ done
 check "--cpu generic: native capped out, said" \
 	sh -c "$CB --cpu generic list backends | grep -q '^native .*capped below the Crypto Extensions'"
 $CB sysinfo >/tmp/arm64-sys 2>&1
-check "sysinfo: the core named from MIDR_EL1" grep -Eq '^cpu: +(ARM|QEMU|Apple|Ampere|NVIDIA|Qualcomm|HiSilicon|Cavium|Broadcom)' /tmp/arm64-sys
+check "sysinfo: the core named from MIDR_EL1" grep -Eq '^cpu +(ARM|QEMU|Apple|Ampere|NVIDIA|Qualcomm|HiSilicon|Cavium|Broadcom) ' /tmp/arm64-sys
+check "sysinfo: the generic timer's frequency" grep -Eq '^timer .*generic timer [0-9.]+ MHz, CNTFRQ_EL0' /tmp/arm64-sys
 check "sysinfo: arm64 features (AT_HWCAP)" grep -Eq 'aes pmull' /tmp/arm64-sys
 check "sysinfo: no x86 words" sh -c "! grep -Eiq 'avx|sse|pclmulqdq|aes-ni|aesni|vaes' /tmp/arm64-sys"
 check "sysinfo: the native limit measured on AESE+AESMC" grep -q 'AESE+AESMC pairs/cycle on ce' /tmp/arm64-sys
