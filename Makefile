@@ -44,7 +44,9 @@ endif
 # The native backend's fast path for the target: x86-64 assembly, or the
 # AArch64 Crypto Extensions (backends/native/aarch64/, built with +crypto);
 # other targets build native as a stub that says it is unavailable.
-ARCH     := $(shell $(CC) -dumpmachine 2>/dev/null | cut -d- -f1)
+# (the compiler's target; before the first build installs a compiler, the
+# machine's: uname -m)
+ARCH     := $(or $(shell $(CC) -dumpmachine 2>/dev/null | cut -d- -f1),$(shell uname -m))
 SRCS     := $(filter-out src/main.c,$(wildcard src/*.c)) \
             backends/kernel.c $(wildcard backends/native/*.c)
 ifeq ($(ARCH),x86_64)
