@@ -21,7 +21,7 @@
 
 #include <gcrypt.h>
 
-#include "plugin_host.h"
+#include "cb.h"
 
 /*
  * --cpu: hardware features to switch off, by libgcrypt's hwf names.
@@ -599,9 +599,7 @@ static const struct cb_impl *const gc_impls[] = {
 	NULL,
 };
 
-/* The plug-in's descriptor (include/cryptobench/plugin.h). */
-static const struct cb_plugin cb_backend_gcrypt = {
-	CB_PLUGIN_HEADER,
+const struct cb_backend cb_backend_gcrypt = {
 	.name = "gcrypt",
 	.description = "libgcrypt through gcry_cipher and gcry_md",
 	.probe = gc_probe,
@@ -610,4 +608,3 @@ static const struct cb_plugin cb_backend_gcrypt = {
 	.cap = gc_cap,
 	.impls = gc_impls,
 };
-CB_PLUGIN_ENTRY(cb_backend_gcrypt)

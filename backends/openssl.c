@@ -24,7 +24,7 @@
 #include <sys/auxv.h>
 #endif
 
-#include "plugin_host.h"
+#include "cb.h"
 
 /* ---- provider set-up ----------------------------------------------- */
 
@@ -595,9 +595,7 @@ static const struct cb_impl *const ossl_impls[] = {
 	NULL,
 };
 
-/* The plug-in's descriptor (include/cryptobench/plugin.h). */
-static const struct cb_plugin cb_backend_openssl = {
-	CB_PLUGIN_HEADER,
+const struct cb_backend cb_backend_openssl = {
 	.name = "openssl",
 	.description = "OpenSSL libcrypto through EVP",
 	.probe = ossl_probe,
@@ -606,4 +604,3 @@ static const struct cb_plugin cb_backend_openssl = {
 	.impls = ossl_impls,
 	.cap = ossl_cap,
 };
-CB_PLUGIN_ENTRY(cb_backend_openssl)
