@@ -88,7 +88,7 @@ check "core backend.c includes only cb.h, template.h, util.h" \
 	only src/backend.c cb.h template.h util.h
 for f in backends/*.c backends/native/*.c; do
 	check "backend $f includes only cb.h and its own headers" \
-		only "$f" cb.h native.h native_asm.h
+		only "$f" cb.h native.h native_asm.h native_ce.h
 done
 for f in src/*.c; do
 	case $f in src/cmd_*.c|src/main.c|src/compare.c|src/dd.c|src/list.c|\
