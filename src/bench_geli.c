@@ -121,7 +121,7 @@ static double geli_sample(const char *self, struct cell *x, uint64_t count,
                           const char *err, int keep)
 {
 	struct cb_csv c;
-	struct cb_result r;
+	struct cb_result r = { 0 };
 	double t;
 
 	if (geli_one(self, x, count, g, tmp, err) != 0 || cb_csv_read(&c, tmp) < 0)
@@ -188,7 +188,7 @@ static double dd_ci(const double *s, size_t n, int hi)
 /* A cell's result from its samples, as one CSV row with them. */
 static void cell_row(FILE *f, const struct cell *x)
 {
-	struct cb_result r;
+	struct cb_result r = { 0 };
 	struct cb_stats st;
 	double *s = cb_xmalloc(x->n * sizeof *s);
 
@@ -265,7 +265,7 @@ static void cell_lines(FILE *f, const struct cell *x)
 	                       : "mirror/gm0", .in = "/dev/zero",
 	                       .out = "/dev/mirror/gm0", .bs_text = "1m" };
 	struct cb_report rep = { .prov = cb_prov(), .n = 1, .dd = &d };
-	struct cb_result r;
+	struct cb_result r = { 0 };
 	double *s = cb_xmalloc(x->n * sizeof *s);
 
 	memcpy(s, x->ops, x->n * sizeof *s);
