@@ -11,18 +11,29 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/cryptobench
 MANDIR  ?= $(PREFIX)/share/man
+LIBDIR  ?= $(PREFIX)/lib
+PLUGINDIR  ?= $(LIBDIR)/cryptobench/plugins
+INCLUDEDIR ?= $(PREFIX)/include
 BUILD   ?= build
 
-PKGS     := libcrypto libgcrypt nettle
+# The library backends are plug-ins (docs/plugins.md): backends/LIB.c into
+# $(BUILD)/plugins/LIB.so with LIB's pkg-config flags; the program links
+# none of them.  plugins/*/ are plug-ins built by their own Makefiles.
+PLUGIN_LIBS := openssl gcrypt nettle
+PKG_openssl := libcrypto
+PKG_gcrypt  := libgcrypt
+PKG_nettle  := nettle
+EXT_PLUGINS := $(notdir $(wildcard plugins/*))
+PLUGINS  := $(PLUGIN_LIBS:%=$(BUILD)/plugins/%.so) \
+            $(EXT_PLUGINS:%=$(BUILD)/plugins/%.so)
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wformat=2 -Wvla -Wno-unused-parameter
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-ALL_CPPFLAGS = -Isrc -Ibackends -Ibackends/native -D_GNU_SOURCE \
-               -DCB_DATADIR='"$(DATADIR)"' $(CPPFLAGS)
+ALL_CPPFLAGS = -Iinclude -Isrc -Ibackends -Ibackends/native -D_GNU_SOURCE \
+               -DCB_DATADIR='"$(DATADIR)"' -DCB_PLUGINDIR='"$(PLUGINDIR)"' \
+               $(CPPFLAGS)
 ALL_CPPFLAGS += -DCB_CFLAGS='"$(CFLAGS)"'
-ALL_CFLAGS   = -std=c11 $(WARN) -pthread $(PKG_CFLAGS) $(CFLAGS) $(SANFLAGS)
-ALL_LDLIBS   = $(PKG_LIBS) -lm -pthread $(LDLIBS)
+ALL_CFLAGS   = -std=c11 $(WARN) -pthread $(CFLAGS) $(SANFLAGS)
+ALL_LDLIBS   = -lm -pthread -ldl $(LDLIBS)
 
 ifeq ($(V),1)
 Q :=
@@ -37,7 +48,7 @@ endif
 # machine's: uname -m)
 ARCH     := $(or $(shell $(CC) -dumpmachine 2>/dev/null | cut -d- -f1),$(shell uname -m))
 SRCS     := $(filter-out src/main.c,$(wildcard src/*.c)) \
-            $(wildcard backends/*.c) $(wildcard backends/native/*.c)
+            backends/kernel.c $(wildcard backends/native/*.c)
 ifeq ($(ARCH),x86_64)
 ASMS     := $(wildcard backends/native/x86_64/*.S)
 else
@@ -66,7 +77,10 @@ DEPS_OK  := $(BUILD)/.deps-ok
 .PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
-all: cryptobench
+all: cryptobench plugins
+
+.PHONY: plugins
+plugins: $(PLUGINS)
 
 # The goals on the command line whose packages deps.sh installs together
 # with the build's, before the first compile: one message, one install.
@@ -77,7 +91,7 @@ $(DEPS_OK):
 	$(Q)scripts/deps.sh build $(DEPS_GOALS)
 	$(Q)mkdir -p $(@D) && touch $@
 
-cryptobench: $(MAIN_OBJ) $(OBJS)
+cryptobench: $(MAIN_OBJ) $(OBJS) | $(PLUGINS)
 	@$(if $(Q),echo "  LD      $@";)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
@@ -85,6 +99,29 @@ $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@$(if $(Q),echo "  CC      $<";)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# A plug-in's object: position independent, only its entry point exported.
+$(BUILD)/plugins/%.o: backends/%.c | $(DEPS_OK)
+	@$(if $(Q),echo "  CC      $@";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -Iinclude -Ibackends -D_GNU_SOURCE $(CPPFLAGS) $(ALL_CFLAGS) \
+	    -fPIC -fvisibility=hidden $(shell pkg-config --cflags $(PKG_$*)) \
+	    -MMD -MP -c -o $@ $<
+
+$(PLUGIN_LIBS:%=$(BUILD)/plugins/%.so): $(BUILD)/plugins/%.so: $(BUILD)/plugins/%.o
+	@$(if $(Q),echo "  LD      $@";)
+	$(Q)$(CC) $(ALL_CFLAGS) -shared $(LDFLAGS) -o $@ $< \
+	    $(shell pkg-config --libs $(PKG_$*))
+
+# plugins/NAME: a plug-in with its own Makefile, as a third party's is
+# built (the public header from include/); its output copied here.
+$(EXT_PLUGINS:%=$(BUILD)/plugins/%.so): $(BUILD)/plugins/%.so: \
+    $(wildcard plugins/*/*) include/cryptobench/plugin.h | $(DEPS_OK)
+	@$(if $(Q),echo "  MAKE    plugins/$*";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(MAKE) --no-print-directory -s -C plugins/$* \
+	    CB_INCLUDE=$(CURDIR)/include OUT=$(abspath $@) \
+	    CC="$(CC)" CFLAGS="$(CFLAGS) $(SANFLAGS)"
 
 $(BUILD)/%.o: %.S | $(DEPS_OK)
 	@$(if $(Q),echo "  AS      $<";)
@@ -118,7 +155,7 @@ deps:
 .SECONDARY:
 
 ## check: build and run every test; ends with "N passed, N failed"
-check: cryptobench $(TESTS)
+check: cryptobench $(PLUGINS) $(TESTS)
 	$(Q)scripts/deps.sh check
 	$(Q)BUILD=$(BUILD) tests/run.sh
 
@@ -132,7 +169,7 @@ check-asan:
 	    BUILD=build/asan tests/run.sh
 
 .PHONY: check-bin
-check-bin: $(MAIN_OBJ) $(OBJS) $(TESTS)
+check-bin: $(MAIN_OBJ) $(OBJS) $(PLUGINS) $(TESTS)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
 
 ## fuzz: every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (60);
@@ -210,8 +247,11 @@ plots: cryptobench
 	$(Q)scripts/deps.sh plots
 	$(Q)scripts/plot --force
 
-install: cryptobench
+install: cryptobench $(PLUGINS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/vectors
+	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(INCLUDEDIR)/cryptobench
+	install -m 755 $(PLUGINS) $(DESTDIR)$(PLUGINDIR)/
+	install -m 644 include/cryptobench/plugin.h $(DESTDIR)$(INCLUDEDIR)/cryptobench/
 	install -m 755 cryptobench $(DESTDIR)$(BINDIR)/cryptobench
 	install -m 644 vectors/*.vec $(DESTDIR)$(DATADIR)/vectors/
 	install -d $(DESTDIR)$(DATADIR)/reference
@@ -221,6 +261,12 @@ install: cryptobench
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cryptobench
+	rm -rf $(DESTDIR)$(LIBDIR)/cryptobench
+	rm -f $(DESTDIR)$(INCLUDEDIR)/cryptobench/plugin.h
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/cryptobench 2>/dev/null
+	rm -rf $(DESTDIR)$(LIBDIR)/cryptobench
+	rm -f $(DESTDIR)$(INCLUDEDIR)/cryptobench/plugin.h
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/cryptobench 2>/dev/null
 	rm -rf $(DESTDIR)$(DATADIR)
 	rm -f $(DESTDIR)$(MANDIR)/man1/cryptobench.1
 
@@ -251,4 +297,5 @@ help:
 	@echo "  uninstall    remove what install installed"
 	@echo "  clean        remove build outputs"
 
--include $(OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TESTS:=.d)
+-include $(OBJS:.o=.d) $(MAIN_OBJ:.o=.d) $(TESTS:=.d) \
+         $(PLUGIN_LIBS:%=$(BUILD)/plugins/%.d)

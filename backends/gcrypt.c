@@ -21,7 +21,7 @@
 
 #include <gcrypt.h>
 
-#include "cb.h"
+#include "plugin_host.h"
 
 /*
  * --cpu: hardware features to switch off, by libgcrypt's hwf names.
@@ -599,7 +599,9 @@ static const struct cb_impl *const gc_impls[] = {
 	NULL,
 };
 
-const struct cb_backend cb_backend_gcrypt = {
+/* The plug-in's descriptor (include/cryptobench/plugin.h). */
+static const struct cb_plugin cb_backend_gcrypt = {
+	CB_PLUGIN_HEADER,
 	.name = "gcrypt",
 	.description = "libgcrypt through gcry_cipher and gcry_md",
 	.probe = gc_probe,
@@ -608,3 +610,4 @@ const struct cb_backend cb_backend_gcrypt = {
 	.cap = gc_cap,
 	.impls = gc_impls,
 };
+CB_PLUGIN_ENTRY(cb_backend_gcrypt)

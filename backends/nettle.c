@@ -48,7 +48,7 @@
 #include <sys/auxv.h>
 #endif
 
-#include "cb.h"
+#include "plugin_host.h"
 
 /* Built against one major version (the ABI); refuse another at run time. */
 static int nt_probe(const char **why)
@@ -98,6 +98,25 @@ static void nt_cpu(char *buf, size_t n, unsigned hw)
 }
 #endif
 
+#if defined(__x86_64__)
+/* Is libnettle a fat build (both AES paths present)?  Asked of the
+ * library itself: a plug-in's libraries are not in the global scope. */
+static int nt_fat(void)
+{
+	Dl_info di;
+	void *h;
+	int fat;
+
+	if (!dladdr((void *)nettle_version_major, &di) ||
+	    !(h = dlopen(di.dli_fname, RTLD_LAZY | RTLD_NOLOAD)))
+		return 0;
+	fat = dlsym(h, "_nettle_aes128_encrypt_c") &&
+	      dlsym(h, "_nettle_aes128_encrypt_aesni");
+	dlclose(h);
+	return fat;
+}
+#endif
+
 static const char *nt_details(void)
 {
 	static char buf[200];
@@ -105,8 +124,7 @@ static const char *nt_details(void)
 	if (buf[0])
 		return buf;
 #if defined(__x86_64__)
-	if (dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_c") &&
-	    dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_aesni")) {
+	if (nt_fat()) {
 		const char *ov = getenv("NETTLE_FAT_OVERRIDE");
 		char cpu[64];
 
@@ -741,7 +759,9 @@ static const struct cb_impl *const nt_impls[] = {
 	NULL,
 };
 
-const struct cb_backend cb_backend_nettle = {
+/* The plug-in's descriptor (include/cryptobench/plugin.h). */
+static const struct cb_plugin cb_backend_nettle = {
+	CB_PLUGIN_HEADER,
 	.name = "nettle",
 	.description = "GNU Nettle low-level API",
 	.probe = nt_probe,
@@ -750,3 +770,4 @@ const struct cb_backend cb_backend_nettle = {
 	.impls = nt_impls,
 	.cap = nt_cap,
 };
+CB_PLUGIN_ENTRY(cb_backend_nettle)

@@ -24,7 +24,7 @@
 #include <sys/auxv.h>
 #endif
 
-#include "cb.h"
+#include "plugin_host.h"
 
 /* ---- provider set-up ----------------------------------------------- */
 
@@ -595,7 +595,9 @@ static const struct cb_impl *const ossl_impls[] = {
 	NULL,
 };
 
-const struct cb_backend cb_backend_openssl = {
+/* The plug-in's descriptor (include/cryptobench/plugin.h). */
+static const struct cb_plugin cb_backend_openssl = {
+	CB_PLUGIN_HEADER,
 	.name = "openssl",
 	.description = "OpenSSL libcrypto through EVP",
 	.probe = ossl_probe,
@@ -604,3 +606,4 @@ const struct cb_backend cb_backend_openssl = {
 	.impls = ossl_impls,
 	.cap = ossl_cap,
 };
+CB_PLUGIN_ENTRY(cb_backend_openssl)

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.." || exit 2
 LOG=${DEPS_LOG:-build/deps-apt.log}
 
 pkgs_for() {   # the packages of one goal
-	build="gcc libc6-dev make pkg-config libssl-dev libgcrypt20-dev nettle-dev"
+	build="gcc libc6-dev make pkg-config libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev"
 	# check: the tests' tools - openssl and python3-cryptography (reference
 	# values), gnuplot (plots, report), groff (the man page), perl (prove)
 	tests="openssl python3 python3-cryptography gnuplot-nox groff-base perl"

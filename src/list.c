@@ -72,6 +72,16 @@ static void list_backends(void)
 		       ok ? (det ? det : b->description ? b->description : "")
 		          : why);
 	}
+	printf("\nplug-ins (directory %s; more with --plugin FILE.so or "
+	       "CRYPTOBENCH_PLUGIN_PATH):\n", cb_plugin_dir());
+	for (int i = 0; cb_backends[i]; i++) {
+		const struct cb_backend *b = cb_backends[i];
+
+		if (b->file && b->load_error)
+			printf("%-8s %s  not loaded\n", b->name, b->file);
+		else if (b->file)
+			printf("%-8s %s  ABI %u\n", b->name, b->file, b->abi);
+	}
 }
 
 static void list_algs(void)

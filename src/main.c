@@ -26,13 +26,15 @@ static const char exit_env_text[] =
 	"--cpu LEVEL (or CRYPTOBENCH_CPU=LEVEL) caps every backend to one CPU\n"
 	"generation: generic, aesni, avx2, vaes256, vaes512 or max, with -nosha\n"
 	"to drop SHA-NI (docs/cpu.md).  CRYPTOBENCH_ISA=none|aesni|vaes256|vaes512\n"
-	"caps native only.  The manual: man cryptobench.\n";
+	"caps native only.  --plugin FILE.so (repeatable) and\n"
+	"CRYPTOBENCH_PLUGIN_PATH (files or directories) load more backends\n"
+	"(docs/plugins.md).  The manual: man cryptobench.\n";
 
 static void usage(FILE *f)
 {
 	fprintf(f, "cryptobench %s - measure and verify disk and network "
-	        "ciphers and MACs\n\nusage: cryptobench [--cpu LEVEL] COMMAND "
-	        "[ARGS]\n"
+	        "ciphers and MACs\n\nusage: cryptobench [--cpu LEVEL] "
+	        "[--plugin FILE.so]... COMMAND [ARGS]\n"
 	        "       cryptobench help [COMMAND]    (or COMMAND --help)\n\n",
 	        CB_VERSION);
 	for (size_t i = 0; i < NCOMMANDS; i++)
@@ -138,6 +140,47 @@ static int help(int argc, char **argv)
 
 static int run(int argc, char **argv);
 
+/*
+ * --plugin FILE (or --plugin=FILE), anywhere before "--", repeatable:
+ * loaded with CRYPTOBENCH_PLUGIN_PATH's before anything else runs (the
+ * --cpu switch asks every backend).  strip: take them out of argv
+ * afterwards (they stay in it until --cpu has re-executed).
+ */
+static int plugin_options(int *argc, char **argv, int strip)
+{
+	const char *files[CB_MAX_BACKENDS];
+	size_t n = 0;
+	char err[1200];
+
+	for (int i = 1; i < *argc && strcmp(argv[i], "--"); ) {
+		int k = !strcmp(argv[i], "--plugin") ? 2
+		        : !strncmp(argv[i], "--plugin=", 9) ? 1 : 0;
+
+		if (!k) {
+			i++;
+			continue;
+		}
+		if (i + k > *argc || n == CB_MAX_BACKENDS) {
+			cb_err("--plugin needs a file (a shared object; at most "
+			       "%d)", CB_MAX_BACKENDS);
+			return CB_EXIT_USAGE;
+		}
+		files[n++] = k == 2 ? argv[i + 1] : argv[i] + 9;
+		if (!strip) {
+			i += k;
+			continue;
+		}
+		memmove(argv + i, argv + i + k,
+		        (size_t)(*argc - i - k + 1) * sizeof *argv);
+		*argc -= k;
+	}
+	if (!strip && cb_plugins_load(files, n, err, sizeof err) < 0) {
+		cb_err("plug-in refused: %s", err);
+		return CB_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
@@ -157,7 +200,10 @@ static int __attribute__((noinline)) run(int argc, char **argv)
 	 * 2>&1` a fully buffered stdout was cut where its buffer filled, and
 	 * a progress line from stderr landed inside a table's header. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	rc = cb_cpu_level_apply(&argc, argv);
+	if (!(rc = plugin_options(&argc, argv, 0)))
+		rc = cb_cpu_level_apply(&argc, argv);
+	if (!rc)
+		plugin_options(&argc, argv, 1);
 
 	if (rc)
 		return rc;

@@ -588,6 +588,13 @@ static void json_prov(FILE *f, const struct cb_prov *p)
 		json_str(f, ok && b->version ? b->version() : NULL);
 		fputs(", \"details\": ", f);
 		json_str(f, ok ? (b->details ? b->details() : NULL) : why);
+		if (ok && b->file) {
+			fputs(", \"plugin\": ", f);
+			json_str(f, b->file);
+			fprintf(f, ", \"plugin_abi\": %u, \"plugin_sha256\": ",
+			        b->abi);
+			json_str(f, cb_prov_plugin_sha256(b));
+		}
 		fputs("}", f);
 	}
 	fputs("\n    ]\n  },\n", f);

@@ -196,6 +196,12 @@ void cb_prov_print(FILE *f)
 			fprintf(f, "%-14s unavailable: %s\n", label, why);
 			continue;
 		}
+		if (b->file) {
+			snprintf(label, sizeof label, "plugin %s", b->name);
+			fprintf(f, "%-14s %s (ABI %u, sha256 %s)\n", label,
+			        b->file, b->abi, cb_prov_plugin_sha256(b));
+			snprintf(label, sizeof label, "backend %s", b->name);
+		}
 		det = b->details ? b->details() : NULL;
 		fprintf(f, "%-14s %s%s%s\n", label,
 		        b->version ? b->version() : "-", det ? "; " : "",
@@ -205,6 +211,50 @@ void cb_prov_print(FILE *f)
 			fprintf(f, "%-14s %s\n", label, det);
 		}
 	}
+}
+
+/* SHA-256 of a file through the selector's sha256 (one hex string). */
+static int file_sha256(const char *path, char *hex)
+{
+	const struct cb_impl *impl = cb_impl_any("sha256", NULL);
+	uint8_t buf[65536], d[32];
+	struct cb_inst h;
+	FILE *f;
+	size_t n;
+	int rc;
+
+	if (!impl || !(f = fopen(path, "rb")))
+		return -1;
+	if ((rc = cb_inst_new(&h, impl, NULL, 0)) == 0 &&
+	    (rc = h.impl->init(h.ctx)) == 0) {
+		while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0)
+			rc = h.impl->update(h.ctx, buf, n);
+		if (rc == 0 && !ferror(f))
+			rc = h.impl->final(h.ctx, d);
+		cb_inst_free(&h);
+	}
+	fclose(f);
+	for (int i = 0; rc == 0 && i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", d[i]);
+	return rc == 0 ? 0 : -1;
+}
+
+const char *cb_prov_plugin_sha256(const struct cb_backend *b)
+{
+	static const struct cb_backend *done[CB_MAX_BACKENDS];
+	static char hex[CB_MAX_BACKENDS][65];
+
+	for (int i = 0; i < CB_MAX_BACKENDS; i++) {
+		if (done[i] == b)
+			return hex[i];
+		if (done[i])
+			continue;
+		done[i] = b;
+		if (!b->file || file_sha256(b->file, hex[i]) < 0)
+			snprintf(hex[i], sizeof hex[i], "unknown");
+		return hex[i];
+	}
+	return "unknown";
 }
 
 static const struct cb_opt sysinfo_options[] = { { NULL, 0, 0, NULL, NULL } };

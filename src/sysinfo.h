@@ -49,5 +49,10 @@ void cb_iso_time(char *buf, size_t n);
 const char *cb_prov_cycles_note(void);
 /* The provenance block as `sysinfo` prints it. */
 void cb_prov_print(FILE *f);
+/* A plug-in's file as 64 hex digits of its SHA-256 (through the first
+ * backend here that has sha256), or "unknown" with no such backend or an
+ * unreadable file.  Computed once per backend. */
+struct cb_backend;
+const char *cb_prov_plugin_sha256(const struct cb_backend *b);
 
 #endif

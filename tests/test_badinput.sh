@@ -88,6 +88,7 @@ expect_exit 0 "list" "$CB" list
 mkdir "$T/tree" "$T/elsewhere"
 cp "$CB" "$T/tree/cryptobench"
 ln -s "$PWD/vectors" "$T/tree/vectors"
+ln -s "$PWD/${BUILD:-build}/plugins" "$T/tree/plugins"   # and its plug-ins
 CBABS=$T/tree/cryptobench
 expect_exit 0 "kat from another directory" sh -c "cd '$T/elsewhere' && '$CBABS' kat --backend openssl"
 check "kat from elsewhere ran the checkout's vectors" \

@@ -84,11 +84,25 @@ check "core registry.c includes only cb.h" only src/registry.c cb.h
 check "core inst.c includes only cb.h, util.h" only src/inst.c cb.h util.h
 check "core template.c includes only cb.h, template.h, util.h" \
 	only src/template.c cb.h template.h util.h
-check "core backend.c includes only cb.h, template.h, util.h" \
-	only src/backend.c cb.h template.h util.h
-for f in backends/*.c backends/native/*.c; do
+check "core loader.c includes only cb.h, loader.h, util.h" \
+	only src/loader.c cb.h loader.h util.h
+check "core backend.c includes only cb.h, loader.h, template.h, util.h" \
+	only src/backend.c cb.h loader.h template.h util.h
+for f in backends/kernel.c backends/native/*.c; do
 	check "backend $f includes only cb.h and its own headers" \
 		only "$f" cb.h native.h native_asm.h native_ce.h
+done
+# The library plug-ins (docs/plugins.md): the public header only, through
+# plugin_host.h, which includes nothing else of the project.
+for f in backends/openssl.c backends/gcrypt.c backends/nettle.c; do
+	check "plug-in $f includes only plugin_host.h" only "$f" plugin_host.h
+done
+check "plugin_host.h includes no project header" only backends/plugin_host.h
+check "the public header includes no project header" \
+	eval "! grep -q '^#include \"' include/cryptobench/plugin.h"
+for f in plugins/*/*.c; do
+	[ -f "$f" ] || continue
+	check "out-of-tree plug-in $f includes no project header" only "$f"
 done
 for f in src/*.c; do
 	case $f in src/cmd_*.c|src/main.c|src/compare.c|src/dd.c|src/list.c|\
