@@ -252,6 +252,7 @@ int cb_loader_open(const char *file, const struct cb_host *host,
 		.limits = d->limits, .impls = impls, .cap = d->cap,
 		.no_templates = d->no_templates, .file = cb_xstrdup(file),
 		.abi = d->abi_version };
+	free(d);                  /* its strings and tables live in the .so */
 	*out = b;
 	return 0;
 }
