@@ -47,7 +47,7 @@ endif
 # (the compiler's target; before the first build installs a compiler, the
 # machine's: uname -m)
 ARCH     := $(or $(shell $(CC) -dumpmachine 2>/dev/null | cut -d- -f1),$(shell uname -m))
-SRCS     := $(filter-out src/main.c,$(wildcard src/*.c)) \
+SRCS     := $(filter-out src/commands/main.c,$(wildcard src/*/*.c)) \
             backends/kernel.c $(wildcard backends/native/*.c)
 ifeq ($(ARCH),x86_64)
 ASMS     := $(wildcard backends/native/x86_64/*.S)
@@ -59,17 +59,17 @@ SRCS     += $(wildcard backends/native/aarch64/*.c)
 $(BUILD)/backends/native/aarch64/%.o: CFLAGS += -march=armv8-a+crypto
 endif
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o) $(ASMS:%.S=$(BUILD)/%.o)
-MAIN_OBJ := $(BUILD)/src/main.o
+MAIN_OBJ := $(BUILD)/src/commands/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 # Fuzz targets (docs/fuzz.md): tests/fuzz/fuzz_T.c.  `make check` builds
 # each with replay.c as test_fuzz_T (seed corpus + regression inputs);
 # `make fuzz` builds them with libFuzzer under build/fuzz.  A target that
 # includes a source file for its static parser links without that object.
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OMIT_dd_opts      := src/dd
-FUZZ_OMIT_compare_opts := src/compare
-FUZZ_OMIT_report_opts  := src/report
-FUZZ_OMIT_kat_opts     := src/cmd_kat
+FUZZ_OMIT_dd_opts      := src/commands/dd
+FUZZ_OMIT_compare_opts := src/commands/compare
+FUZZ_OMIT_report_opts  := src/commands/report
+FUZZ_OMIT_kat_opts     := src/commands/cmd_kat
 TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok

@@ -30,7 +30,7 @@
 #include <linux/netlink.h>
 #include <linux/cryptouser.h>
 
-#include "cb.h"
+#include "core/cb.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cb.h"
+#include "core/cb.h"
 
 #include "check.h"
 

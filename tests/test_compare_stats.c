@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "compare.h"
-#include "stats.h"
+#include "compare/compare.h"
+#include "foundation/stats.h"
 
 #define DRAWS    200     /* pairs of files per shift                       */
 #define POINTS   5       /* points per file                                */

@@ -1,5 +1,5 @@
 /*
- * test_csv.c - unit tests for the RFC 4180 reader (src/csv.c): quoting,
+ * test_csv.c - unit tests for the RFC 4180 reader (src/foundation/csv.c): quoting,
  * doubled quotes, embedded commas and line breaks, CRLF and LF, a BOM,
  * concatenated files with repeated or changed headers, the typed column
  * checks, and every malformed input with the FILE:LINE it must name.
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "csv.h"
+#include "foundation/csv.h"
 
 #include "check.h"
 

@@ -1,6 +1,6 @@
 /*
  * test_dd_faults.c - `cryptobench dd` over an I/O layer that injects
- * faults (src/dd_io.h): EIO on read and on write, a write that stops
+ * faults (src/dd/dd_io.h): EIO on read and on write, a write that stops
  * short and then fails, ENOSPC in the middle of a run, writes that are
  * always short, an input that shrinks while read.  For each: the exit
  * status, a message naming the file, the offset and the bytes written,
@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "dd.h"
-#include "dd_io.h"
+#include "dd/dd.h"
+#include "dd/dd_io.h"
 
 #define PT_LEN   40960        /* 10 geli sectors of 4096                */
 #define DISK     4608         /* one 4096-byte sector with -a: 9 x 512  */

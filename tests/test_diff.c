@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cb.h"
-#include "cpulevel.h"
+#include "core/cb.h"
+#include "system/cpulevel.h"
 
 #include "check.h"
 

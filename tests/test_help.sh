@@ -60,7 +60,7 @@ check "named as an unknown alg" contains "$err" "unknown algorithm '--help'"
 for code in 0 1 2 77; do
 	check "manual: exit $code" grep -q "^\.B $code\$" "$MAN"
 done
-for v in $(grep -ohE 'getenv\("[A-Z_]+"\)' src/*.c backends/*.c backends/*/*.c |
+for v in $(grep -ohE 'getenv\("[A-Z_]+"\)' src/*/*.c backends/*.c backends/*/*.c |
            sed -E 's/getenv\("(.*)"\)/\1/' | sort -u); do
 	check "manual: environment $v" grep -qE "^\.BR? $v( |\$)" "$MAN"
 done

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cb.h"
+#include "core/cb.h"
 #include "check.h"
 
 static const struct cb_impl *pick(const char *alg)

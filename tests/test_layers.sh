@@ -1,21 +1,27 @@
 #!/bin/sh
-# tests/test_layers.sh - no cycles between src/ files (issue 8).
+# tests/test_layers.sh - src/ in layer folders, and no cycles between src/
+# files (issues 8 and 28; docs/design.md "Layout and layers").
 #
-# From the objects' symbols (nm): file A uses file B when A has an undefined
-# symbol that B defines.  No two src/ files may use each other's functions,
-# directly or through a third: the file-level graph must be acyclic.  A
-# cycle is printed as "a.c -> b.c -> a.c".  backends/ are not part of the
-# graph (they are the bottom layer; native's borrowing of SHA-256 through
-# cb_impl_select is the one documented upward call).
+# The folders, bottom up, are FOLDERS below.  A file includes project
+# headers only as "FOLDER/file.h", and only from its own folder or one
+# before it (the foundation: only its own and core/cb.h, for the types and
+# the error channel).  From the objects' symbols (nm): file A uses file B
+# when A has an undefined symbol that B defines; a file never uses a file
+# of a folder after its own, and no two src/ files use each other's
+# functions, directly or through a third: the file-level graph must be
+# acyclic.  A cycle is printed as "a.c -> b.c -> a.c".  backends/ are not
+# part of the graph (they are the bottom layer; native's borrowing of
+# SHA-256 through cb_impl_select is the one documented upward call).
 #
-# Also the include rule of the foundation, the core, the backends and the
-# services (docs/design.md), from the #include lines.
+# Also: no source file directly in src/, no folder of more than 15 files,
+# and the finer include rules of the core, the backends and the plug-ins.
 #
 # LAYERS_ALLOW: space-separated src/ files whose cycles are reported but
 # not counted as failures (files another change is still splitting).
 . tests/lib.sh
 BUILD=${BUILD:-build}
 LAYERS_ALLOW=${LAYERS_ALLOW-}
+FOLDERS="foundation core sector kat system output tcrypt measure dd compare report bench commands"
 
 if ! command -v nm >/dev/null 2>&1; then
 	echo "SKIP: nm (binutils) not installed"; exit 77
@@ -24,7 +30,8 @@ fi
 # edges FILE...: "user used" lines from the objects' symbol tables.
 edges() {
 	for o in "$@"; do
-		nm "$o" | awk -v f="$(basename "$o" .o).c" '
+		f=${o#"$BUILD"/src/}
+		nm "$o" | awk -v f="${f%.o}.c" '
 			$1 == "U" { print "U", f, $2; next }
 			NF == 3 && $2 ~ /^[TDBRC]$/ { print "D", f, $3 }'
 	done | awk '
@@ -76,21 +83,53 @@ only() {
 		case " $* " in *" $h "*) ;; *) echo "$f includes $h"; return 1 ;; esac
 	done
 }
-for f in util stats timing cpu csv vec; do
-	check "foundation src/$f.c includes only its header, util.h, cb.h" \
-		only "src/$f.c" "$f.h" util.h cb.h
+# rank FOLDER: its place in FOLDERS (1 = foundation), 0 if not a layer.
+rank() {
+	n=0
+	for d in $FOLDERS; do n=$((n + 1)); [ "$d" = "$1" ] && { echo $n; return; }; done
+	echo 0
+}
+# folder_rule FILE: FILE (src/D/x) includes "E/y.h" only for E = D or a
+# folder before D, every project include has a folder, and the foundation
+# takes only its own headers and core/cb.h.
+folder_rule() {
+	d=$(basename "$(dirname "$1")"); r=$(rank "$d")
+	for h in $(includes "$1"); do
+		e=${h%%/*}
+		[ "$e" != "$h" ] || { echo "$1 includes \"$h\" without its folder"; return 1; }
+		if [ "$d" = foundation ] && [ "$e" != foundation ]; then
+			[ "$h" = core/cb.h ] && continue
+			echo "$1 (foundation) includes $h"; return 1
+		fi
+		[ "$(rank "$e")" -ge 1 ] && [ "$(rank "$e")" -le "$r" ] ||
+			{ echo "$1 ($d) includes $h from a later or unknown folder"; return 1; }
+	done
+}
+check "rank orders the folders" [ "$(rank foundation)" -lt "$(rank commands)" ]
+check "the folder rule refuses an upward include" eval \
+	"printf '#include \"commands/cmd.h\"\n' >\"$T/kat.c\" && mkdir -p \"$T/kat\" &&
+	 mv \"$T/kat.c\" \"$T/kat/\" && ! folder_rule \"$T/kat/kat.c\" >/dev/null"
+check "no source file directly in src/" eval "! ls src/*.c src/*.h >/dev/null 2>&1"
+for dir in src/*/; do
+	d=$(basename "$dir")
+	check "src/$d is a layer folder" [ "$(rank "$d")" -ge 1 ]
+	check "src/$d holds at most 15 files" [ "$(ls "$dir" | wc -l)" -le 15 ]
+	for f in "$dir"*.c "$dir"*.h; do
+		[ -f "$f" ] && check "$f follows the folder rule" folder_rule "$f"
+	done
 done
-check "core registry.c includes only cb.h" only src/registry.c cb.h
-check "core inst.c includes only cb.h, util.h" only src/inst.c cb.h util.h
-check "core template.c includes only cb.h, template.h, util.h" \
-	only src/template.c cb.h template.h util.h
-check "core loader.c includes only cb.h, loader.h, util.h" \
-	only src/loader.c cb.h loader.h util.h
-check "core backend.c includes only cb.h, loader.h, template.h, util.h" \
-	only src/backend.c cb.h loader.h template.h util.h
-for f in backends/kernel.c backends/native/*.c; do
-	check "backend $f includes only cb.h and its own headers" \
-		only "$f" cb.h native.h native_asm.h native_ce.h
+check "core/registry.c includes only cb.h" only src/core/registry.c core/cb.h
+check "core/inst.c includes only cb.h, util.h" \
+	only src/core/inst.c core/cb.h foundation/util.h
+check "core/template.c includes only cb.h, template.h, util.h" \
+	only src/core/template.c core/cb.h core/template.h foundation/util.h
+check "core/loader.c includes only cb.h, loader.h, util.h" \
+	only src/core/loader.c core/cb.h core/loader.h foundation/util.h
+check "core/backend.c includes only cb.h, loader.h, template.h, util.h" \
+	only src/core/backend.c core/cb.h core/loader.h core/template.h foundation/util.h
+for f in backends/kernel.c backends/native/*.c backends/native/*.h; do
+	check "backend $f includes only core/cb.h and its own headers" \
+		only "$f" core/cb.h native.h native_asm.h native_ce.h
 done
 # The library plug-ins (docs/plugins.md): the public header only, through
 # plugin_host.h, which includes nothing else of the project.
@@ -104,21 +143,23 @@ for f in plugins/*/*.c; do
 	[ -f "$f" ] || continue
 	check "out-of-tree plug-in $f includes no project header" only "$f"
 done
-for f in src/*.c; do
-	case $f in src/cmd_*.c|src/main.c|src/compare.c|src/dd.c|src/list.c|\
-	           src/report.c|src/sysinfo.c) continue ;; esac
-	check "service $f does not include cmd.h" eval "! includes $f | grep -qx cmd.h"
-done
 
 set --
-for o in "$BUILD"/src/*.o; do      # objects of files that still exist
-	[ -f "src/$(basename "$o" .o).c" ] && set -- "$@" "$o"
+for o in "$BUILD"/src/*/*.o; do    # objects of files that still exist
+	f=${o#"$BUILD"/}
+	[ -f "${f%.o}.c" ] && set -- "$@" "$o"
 done
 if [ $# -eq 0 ]; then
 	echo "SKIP: no objects under $BUILD/src (build first)"; exit 77
 fi
 edges "$@" >"$T/edges"
 check "the call graph has edges" [ -s "$T/edges" ]
+# A use of a later folder's file (a call up the layers) is a failure.
+while read -r user used; do
+	ru=$(rank "${user%%/*}") rd=$(rank "${used%%/*}")
+	[ "$rd" -le "$ru" ] || fail "call up the layers: $user uses $used"
+done <"$T/edges"
+pass
 cycles <"$T/edges" >"$T/cycles"
 while read -r line; do
 	allowed=0

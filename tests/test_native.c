@@ -27,10 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cb.h"
-#include "kat.h"
+#include "core/cb.h"
+#include "kat/kat.h"
 #include "native.h"
-#include "util.h"
+#include "foundation/util.h"
 
 #include "check.h"
 

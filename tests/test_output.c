@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cb.h"
-#include "csv.h"
-#include "output.h"
-#include "result.h"
-#include "sysinfo.h"
-#include "timing.h"
+#include "core/cb.h"
+#include "foundation/csv.h"
+#include "output/output.h"
+#include "output/result.h"
+#include "system/sysinfo.h"
+#include "foundation/timing.h"
 
 #include "check.h"
 

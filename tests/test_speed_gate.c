@@ -1,7 +1,7 @@
 /*
  * test_speed_gate.c - the correctness gate and the request models of
  * `speed`, from the inside: the gate and the timed loops are driven
- * directly through src/runner.h, gate.h and measure.h.
+ * directly through src/measure/runner.h, gate.h and measure.h.
  *
  * A deliberately broken implementation (OpenSSL's cbc(aes) with one output
  * byte flipped on requests of 1 KiB and more, so that short known-answer
@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cb.h"
-#include "gate.h"
-#include "measure.h"
-#include "runner.h"
-#include "speed_opts.h"
-#include "util.h"
+#include "core/cb.h"
+#include "measure/gate.h"
+#include "measure/measure.h"
+#include "measure/runner.h"
+#include "measure/speed_opts.h"
+#include "foundation/util.h"
 
 #include "check.h"
 

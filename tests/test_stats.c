@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "stats.h"
+#include "foundation/stats.h"
 
 #define T(x) check((x), #x)
 

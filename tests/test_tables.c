@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cb.h"
-#include "vec.h"
+#include "core/cb.h"
+#include "foundation/vec.h"
 
 #include "check.h"
 

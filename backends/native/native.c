@@ -40,7 +40,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cb.h"
+#include "core/cb.h"
 #include "native.h"
 #include "native_asm.h"
 

@@ -7,7 +7,7 @@
 #ifndef CB_NATIVE_H
 #define CB_NATIVE_H
 
-#include "cb.h"
+#include "core/cb.h"
 
 /* Code paths, lowest first; each needs the ones below it. */
 #if defined(__aarch64__)

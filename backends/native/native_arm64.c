@@ -22,7 +22,7 @@
 #include <sys/auxv.h>
 #include <time.h>
 
-#include "cb.h"
+#include "core/cb.h"
 #include "native.h"
 #include "native_ce.h"
 

@@ -1,6 +1,6 @@
-/* fuzz_csv.c - compare's CSV reader (src/csv.c): parse, then the typed
+/* fuzz_csv.c - compare's CSV reader (src/foundation/csv.c): parse, then the typed
  * checks compare makes and the lookups its readers use. */
-#include "csv.h"
+#include "foundation/csv.h"
 #include "fuzz.h"
 
 static const struct cb_csv_col cols[] = {

@@ -1,5 +1,5 @@
-/* fuzz_kat_opts.c - kat's options (src/cmd_kat.c parse_opts).  The parser
- * is static: cmd_kat.c is included (build/src/cmd_kat.o left out).  Its
+/* fuzz_kat_opts.c - kat's options (src/commands/cmd_kat.c parse_opts).  The parser
+ * is static: cmd_kat.c is included (build/src/commands/cmd_kat.o left out).  Its
  * PATH operands would load vector files (that parser is fuzz_vec's): here
  * kat_load, kat_default_dir and kat_validate are stubs that load nothing. */
 #include "fuzz.h"
@@ -7,7 +7,7 @@
 #define kat_load fuzz_kat_load
 #define kat_default_dir fuzz_kat_default_dir
 #define kat_validate fuzz_kat_validate
-#include "../../src/cmd_kat.c"
+#include "../../src/commands/cmd_kat.c"
 
 int fuzz_kat_load(const char *path, struct vec_file **files, size_t *nfiles)
 {

@@ -1,8 +1,8 @@
-/* fuzz_sector.c - the dm-crypt/geli cipher specs (src/sector.c
+/* fuzz_sector.c - the dm-crypt/geli cipher specs (src/sector/sector.c
  * sector_parse, parse_dmcrypt).  Input lines: -e spec, -a (empty: none),
  * -l bits (empty: not given), -s sector size, --iv-large-sectors (1). */
 #include "fuzz.h"
-#include "sector.h"
+#include "sector/sector.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,8 @@
-/* fuzz_speed_opts.c - speed's and bench's shared options (src/speed_opts.c
+/* fuzz_speed_opts.c - speed's and bench's shared options (src/measure/speed_opts.c
  * speed_parse, then opts_finish for the defaults and cross-checks).  The
  * first line picks the command: "bench" or anything else for speed. */
 #include "fuzz.h"
-#include "speed_opts.h"
+#include "measure/speed_opts.h"
 
 static const char *const algs[] = { "cbc(aes)", NULL };
 

@@ -1,11 +1,11 @@
-/* fuzz_tcrypt_log.c - the tcrypt kernel-log parser (src/tcrypt_log.c
+/* fuzz_tcrypt_log.c - the tcrypt kernel-log parser (src/tcrypt/tcrypt_log.c
  * tc_parse): the input is a kernel log, with and without an algorithm to
  * keep and a clock. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
-#include "tcrypt_log.h"
+#include "tcrypt/tcrypt_log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,11 +1,11 @@
-/* fuzz_vec.c - the vectors parser (src/vec.c vec_read, parse_line): the
+/* fuzz_vec.c - the vectors parser (src/foundation/vec.c vec_read, parse_line): the
  * input is a vectors file. */
 #include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "vec.h"
+#include "foundation/vec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,0 +1,74 @@
+/*
+ * bench.h - the pieces of `cryptobench bench` besides speed's planner and
+ * timing: the geli matrix through dd (bench_geli.c) and the one-screen
+ * summary (summary.c).  cmd_bench.c puts them together under a budget.
+ */
+#ifndef CB_BENCH_H
+#define CB_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report/rpt.h"
+
+struct bench_geli_opts {
+	const char *csv;             /* dd --csv: rows appended here            */
+	const char *const *backends;
+	size_t nbackends;
+	double sample_sec;           /* a sample's data, in seconds of dd      */
+	unsigned rounds;             /* samples a cell at the least ...        */
+	unsigned max_rounds;         /* ... and at most                        */
+	double seconds;              /* rounds go on until this is spent       */
+	int no_gate;                 /* pass --no-gate to dd                    */
+	FILE *lines;                 /* non-NULL: print each cell's median as
+	                                the geli/cryptsetup/dd lines, in the
+	                                seed's layout (bench --geli)            */
+	void (*progress)(void *arg, size_t done, size_t total,
+	                 const char *backend, const char *what);
+	void *arg;
+};
+
+/* How many configurations the matrix has (17: the seed's). */
+size_t bench_geli_configs(void);
+/* Run the matrix on every backend, each configuration a cell: a
+ * calibrating run sizes each cell's samples (sample_sec of data), then
+ * rounds of one `dd` process a cell, round robin, give every cell the
+ * same number of samples spread over the whole time.  The cells' rows
+ * (median of the samples, its CI, the raw samples) replace g->csv.
+ * *nok cells measured, *nfail that could not run (the backend lacks the
+ * cipher).  0, or -1 (message). */
+int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail);
+
+/* The dd rows at path (the matrix's --csv file) as results, for the JSON
+ * file: strings point into *csv, which the caller frees after them
+ * (cb_csv_free, each result's samples, free(*res)).  No file: none.  0, or -1 (message). */
+struct cb_csv;
+struct cb_result;
+int bench_geli_results(const char *path, struct cb_csv *csv,
+                       struct cb_result **res, size_t *n);
+
+/* One CSV row as a result: identity, status, rates, times, clock drift
+ * and contention (strings point into c); not the samples. */
+struct cb_csv_rec;
+void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
+                      struct cb_result *r);
+
+/*
+ * Several processes (bench_pool.c): run `cryptobench bench ARGS --part
+ * FILE --budget S` (self: this binary) and wait; then pool the samples of
+ * FILE's rows into the same points of res (n of them).  0, or -1
+ * (message printed; res keeps what it had).
+ */
+int bench_part_spawn(const char *self, int argc, char **argv,
+                     const char *file, double budget);
+int bench_pool(struct cb_result *res, size_t n, const char *file,
+               size_t *pooled);
+
+/* 1 once SIGINT was seen (cb_stop, util.h). */
+int bench_stopped(void);
+
+/* The one-screen summary of r, at most width (<= 100) columns. */
+void bench_summary(FILE *f, const struct rpt *r, int width);
+
+#endif

@@ -1,0 +1,189 @@
+/*
+ * summary.c - bench's summary, one screen of at most 100 columns: the
+ * fastest backend per algorithm and key size (rpt_summary), the geli
+ * matrix beside the seed report, and dm-crypt's aes-xts-plain64 against
+ * aes-cbc-essiv:sha256.  Names longer than their column are cut and
+ * numbered, with a legend giving them whole.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "report/rpt.h"
+#include "foundation/util.h"
+
+#define ALGW 26
+
+struct legend {
+	const char *name[64];
+	size_t n;
+};
+
+/* name in a column of w: whole, or cut with "~N" and put in the legend. */
+static const char *shorten(struct legend *lg, const char *name, int w,
+                           char *buf, size_t len)
+{
+	size_t k;
+
+	if ((int)strlen(name) <= w)
+		return name;
+	for (k = 0; k < lg->n && strcmp(lg->name[k], name); k++)
+		;
+	if (k == lg->n && lg->n < 64)
+		lg->name[lg->n++] = name;
+	snprintf(buf, len, "%.*s~%zu", w - 4, name, k + 1);
+	return buf;
+}
+
+static void legend_print(FILE *f, const struct legend *lg, int width)
+{
+	for (size_t k = 0; k < lg->n; k++)
+		fprintf(f, "  ~%zu = %.*s\n", k + 1, width - 8, lg->name[k]);
+}
+
+static void best_cells(FILE *f, const struct rpt_sum *s, int d)
+{
+	const struct rpt_pt *b = s->best[d];
+
+	if (!b) {
+		fprintf(f, "  %-8s %7s %6s", "-", "", "");
+		return;
+	}
+	fprintf(f, "  %-8.8s %7.3f ", b->backend, b->bps / 1e9);
+	if (isnan(b->cpb))
+		fprintf(f, "%6s", "-");
+	else
+		fprintf(f, "%6.2f", b->cpb);
+}
+
+static void sum_fastest(FILE *f, const struct rpt *r, size_t src,
+                        struct legend *lg)
+{
+	struct rpt_sum *v;
+	size_t n = rpt_summary(r, src, &v);
+	char buf[64];
+
+	if (!n) {
+		free(v);
+		return;
+	}
+	fprintf(f, "Fastest backend per algorithm and key size, at 4096-byte "
+	        "requests (else the largest):\n%-*s %4s %5s  %-24s  %-24s  %s\n",
+	        ALGW, "algorithm", "bits", "bytes", "encrypt/digest GB/s c/B",
+	        "decrypt GB/s c/B", "nat/lib");
+	for (size_t i = 0; i < n; i++) {
+		double nr = v[i].native_ratio[0];
+
+		if (v[i].ndir == 2 && !isnan(v[i].native_ratio[1]))
+			nr = isnan(nr) ? v[i].native_ratio[1]
+			     : fmin(nr, v[i].native_ratio[1]);
+		fprintf(f, "%-*s %4u %5llu", ALGW,
+		        shorten(lg, v[i].alg, ALGW, buf, sizeof buf), v[i].bits,
+		        (unsigned long long)v[i].block);
+		best_cells(f, &v[i], 0);
+		if (v[i].ndir == 2)
+			best_cells(f, &v[i], 1);
+		else
+			fprintf(f, "  %-24s", "");
+		if (!isnan(nr))
+			fprintf(f, "  %5.2fx", nr);
+		fputc('\n', f);
+	}
+	fprintf(f, "(nat/lib: native's GB/s over the best library's, the lower "
+	        "of the two directions)\n");
+	free(v);
+}
+
+/* The backends of src with dd rows, at most 4 (the columns that fit). */
+static size_t dd_backends(const struct rpt *r, size_t src, const char **be)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < r->srcs[src].nbe && n < 4; b++)
+		if (rpt_find(r, src, "dd", r->srcs[src].be[b].name, NULL, UINT_MAX,
+		             UINT64_MAX, NULL, UINT64_MAX, NULL))
+			be[n++] = r->srcs[src].be[b].name;
+	return n;
+}
+
+static void sum_geli(FILE *f, const struct rpt *r, size_t src)
+{
+	const char *be[4];
+	size_t nb = dd_backends(r, src, be);
+	char label[300];
+
+	if (!nb || !r->nseed)
+		return;
+	fprintf(f, "\ngeli matrix through dd, MB/s (encrypt, 4096-byte sectors; "
+	        "the seed was bound by its disks):\n%-28s %8s", "configuration",
+	        "seed");
+	for (size_t b = 0; b < nb; b++)
+		fprintf(f, " %10.10s", be[b]);
+	fputc('\n', f);
+	for (size_t c = 0; c < r->nseed; c++) {
+		const struct rpt_pt *s = &r->seed[c];
+
+		fprintf(f, "%-28.28s %8.1f", report_geli_label(s, label, sizeof label),
+		        s->bps / 1e6);
+		for (size_t b = 0; b < nb; b++) {
+			const struct rpt_pt *p = rpt_find(r, src, "dd", be[b], s->alg,
+			        s->key_bits, UINT64_MAX, "encrypt", s->sector, s->auth);
+
+			if (p)
+				fprintf(f, " %10.1f", p->bps / 1e6);
+			else
+				fprintf(f, " %10s", "-");
+		}
+		fputc('\n', f);
+	}
+}
+
+static void sum_dm(FILE *f, const struct rpt *r, size_t src)
+{
+	static const uint64_t sectors[] = { 512, 4096 };
+	static const char *const dirs[] = { "encrypt", "decrypt" };
+	int head = 0;
+
+	for (size_t b = 0; b < r->srcs[src].nbe; b++)
+		for (int k = 0; k < 2; k++)
+			for (int d = 0; d < 2; d++) {
+				const struct rpt_pt *x, *e;
+
+				if (!rpt_dm_pair(r, src, r->srcs[src].be[b].name,
+				                 sectors[k], dirs[d], &x, &e) || !x || !e)
+					continue;
+				if (!head++)
+					fprintf(f, "\ndm-crypt: aes-xts-plain64 vs "
+					        "aes-cbc-essiv:sha256 (GB/s; ratio xts/essiv "
+					        "[95 %% CI]):\n%-8s %6s %-6s %8s %8s  %s\n",
+					        "backend", "sector", "", "xts", "essiv", "ratio");
+				fprintf(f, "%-8.8s %6llu %-6s %8.3f %8.3f  %5.2f",
+				        r->srcs[src].be[b].name,
+				        (unsigned long long)sectors[k], d ? "read" : "write",
+				        x->bps / 1e9, e->bps / 1e9, x->bps / e->bps);
+				if (!isnan(x->lo) && !isnan(e->hi) && e->lo > 0)
+					fprintf(f, " [%.2f, %.2f]", x->lo / e->hi,
+					        x->hi / e->lo);
+				fputc('\n', f);
+			}
+}
+
+void bench_summary(FILE *f, const struct rpt *r, int width)
+{
+	struct legend lg = { { 0 }, 0 };
+	char label[300];
+
+	if (width > 100)
+		width = 100;
+	for (size_t s = 0; s < r->nsrcs; s++) {
+		if (r->nsrcs > 1)
+			fprintf(f, "== %s ==\n", rpt_src_label(r, s, label, sizeof label));
+		sum_fastest(f, r, s, &lg);
+		sum_geli(f, r, s);
+		sum_dm(f, r, s);
+	}
+	legend_print(f, &lg, width);
+}

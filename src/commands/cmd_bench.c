@@ -1,0 +1,653 @@
+/*
+ * cmd_bench.c - `cryptobench bench`: the whole matrix in a time budget.
+ *
+ *   1. every algorithm of the registry on every backend that has it, every
+ *      key size, the request sizes (seed set, or --sizes), both directions;
+ *   2. the ciphers again as 512-byte and 4096-byte sector writes and reads
+ *      (dm-crypt's aes-xts-plain64 and aes-cbc-essiv:sha256 among them);
+ *   3. the geli report's matrix through dd (bench_geli.c), every backend.
+ *
+ * --budget SECONDS (default 170: `make bench` in about 3 minutes) is
+ * spread over the points: the plan is counted first and said, the dd
+ * matrix runs, and each of the three speed passes gets the share of the
+ * time left that its points are of all points.  A pass takes samples of
+ * 2 ms round robin over all of its points until its time is spent (at
+ * least 9 a point in one process, 3 from each of several), so every point
+ * gets the same number of samples spread over the whole pass; the passes
+ * run in --processes processes one after the other (bench_pool.c) and
+ * their samples are pooled.  --full: no budget (1 s a point, 15 geli
+ * samples of 0.2 s), one process.  ^C stops between
+ * points and keeps what was measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
+ * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
+ * one-screen summary on stdout (the full tables too with -v or
+ * --format table).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "core/cb.h"
+#include "commands/cmd.h"
+#include "foundation/csv.h"
+#include "measure/measure.h"
+#include "output/output.h"
+#include "measure/plan.h"
+#include "report/report.h"
+#include "report/rpt.h"
+#include "measure/speed_opts.h"
+#include "system/sysinfo.h"
+#include "tcrypt/tcrypt_log.h"
+#include "tcrypt/tcrypt_run.h"
+#include "foundation/timing.h"
+#include "foundation/util.h"
+
+#define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
+#define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
+#define ROUNDS_MIN      9       /* samples a point gets at the least,   */
+#define ROUNDS_MIN_PART 3       /* ... and from each of several processes */
+#define VISIT_COST0     0.0075  /* first guess of a visit: the sample,
+                                   its warm-up, canary and clock      */
+#define RESERVE         4.0     /* clock, files, report                 */
+
+struct bench {
+	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
+	struct speed_cli c;
+	size_t npts, nsec, ngeli;
+	const char *names[MAX_ALGS + 1]; /* every algorithm, NULL-ended      */
+	char path[3][4096];            /* csv, json, dd rows                 */
+	double t0, pass_end;           /* start; this process's passes end  */
+	int argc;
+	char **argv;
+	double geli_sec;               /* the geli matrix's share of the budget */
+	struct cb_result *res;
+	size_t nres, nfail;
+	struct cb_result *tc;        /* tcrypt's rows (their strings), copied
+	                                into res too */
+	size_t ntc;
+};
+
+static const struct cb_opt *bench_table(void)
+{
+	return speed_options(CMD_BENCH);
+}
+
+const struct cb_command cb_cmd_bench = {
+	.name = "bench", .run = cmd_bench, .opts_fn = bench_table,
+	.synopsis = "bench [--budget S|--full] [-o DIR] [--backend B]... "
+	            "[--sizes N,..|kernel] [-v]",
+	.summary = "the whole matrix in a time budget: CSV, JSON, HTML report, "
+	           "a one-screen summary",
+	.more = "Every registry algorithm x backend x key size x request size x\n"
+	        "direction; the ciphers as 512 and 4096-byte sectors; the geli\n"
+	        "matrix through dd.  Writes DIR/HOST-TIME.csv and .json and an\n"
+	        "HTML report (index.html, or HOST-TIME.html when one is there);\n"
+	        "^C stops and keeps what was measured.  See docs/speed.md.\n",
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Runnable points of a pass. */
+static size_t count_points(const struct speed_opts *o)
+{
+	struct plan *p;
+	char **notes;
+	size_t n, nn, run = 0;
+
+	n = make_plan(o, &p, &notes, &nn);
+	for (size_t i = 0; i < n; i++)
+		run += !p[i].skip;
+	for (size_t i = 0; i < nn; i++)
+		free(notes[i]);
+	free(notes);
+	free_plan(p, n);
+	return run;
+}
+
+/* The sector passes: the ciphers, 4096-byte requests, 512 and 4096-byte
+ * sectors.  0 or -EINVAL. */
+static int sector_opts(struct bench *b)
+{
+	static const uint64_t sectors[2] = { 512, 4096 };
+	const char *ciphers[64];
+	size_t n = 0;
+
+	for (size_t i = 0; b->names[i]; i++) {
+		const struct cb_alg *a = cb_alg_find(b->names[i], NULL);
+
+		if (a && a->kind == CB_CIPHER && a->iv_len && n < 63)
+			ciphers[n++] = b->names[i];
+	}
+	ciphers[n] = NULL;
+	for (int k = 0; k < 2; k++) {
+		struct speed_opts *s = &b->sec[k];
+
+		opts_init(s);
+		memcpy(s->backends, b->o.backends, sizeof s->backends);
+		s->nbackends = b->o.nbackends;
+		s->all_backends = b->o.all_backends;
+		s->progress = b->o.progress;
+		s->sector = sectors[k];
+		s->every_key = 1;
+		s->reps = b->o.reps;
+		s->sec = b->o.sec;
+		s->warmup = b->o.warmup;
+		if (parse_sizes(s, "4096") < 0 || opts_finish(s, ciphers) < 0)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static void all_algs(struct bench *b)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < cb_nalgs && n < 63; i++)
+		b->names[n++] = cb_algs[i].name;
+	b->names[n] = NULL;
+}
+
+/* Options, defaults, the output directory; 0 or -EINVAL. */
+static int bench_opts(int argc, char **argv, struct bench *b)
+{
+	struct stat st;
+
+	opts_init(&b->o);
+	b->o.sec = 1;
+	b->o.every_key = 1;     /* XTS at 384 bits too (speed: 256, 512) */
+	if (speed_parse(CMD_BENCH, argc, argv, &b->o, &b->c) < 0)
+		return -EINVAL;
+	if (b->c.full && b->c.budget_set) {
+		cb_err("bench: --full and --budget exclude each other");
+		return -EINVAL;
+	}
+	if (!b->c.full && !b->c.budget_set)
+		b->c.budget = b->c.quick ? 60 : BENCH_BUDGET;
+	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
+		return -EINVAL;
+	if (!b->c.full && b->o.warmup < 0)
+		b->o.warmup = 0.005;     /* once per point, before its samples */
+	all_algs(b);
+	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
+		return -EINVAL;
+	if (stat(b->c.outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		cb_err("-o/--out: '%s' is not a directory", b->c.outdir);
+		return -EINVAL;
+	}
+	b->o.command = join_args(argc, argv);
+	return 0;
+}
+
+/* DIR/HOST-STAMP.{csv,json} and the dd rows' file; 0 or -1. */
+static int bench_paths(struct bench *b)
+{
+	static const char *const ext[3] = { "csv", "json", "dd.csv" };
+	time_t t = time(NULL);
+	char stamp[32];
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+	for (int k = 0; k < 3; k++) {
+		snprintf(b->path[k], sizeof b->path[k], "%s/%s%s-%s.%s",
+		         b->c.outdir, k == 2 ? "." : "", cb_prov()->host, stamp,
+		         ext[k]);
+		if (check_out(b->path[k], 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* How many processes share the speed passes (--full: one). */
+static unsigned nprocs(const struct bench *b)
+{
+	return b->c.full ? 1 : b->c.processes ? b->c.processes : 2;
+}
+
+/* The geli matrix (bench_geli.c): a sample is one dd process with this
+ * many seconds of data; at least GELI_ROUNDS samples a cell, more while
+ * its share of the budget lasts (--full: a fixed number, longer). */
+#define GELI_SHARE     0.15
+#define GELI_SPAWN     0.05     /* a dd process besides its data: start,
+                                   keys, the ring's pages, exit       */
+#define GELI_ROUNDS(b) geli_rounds(b)
+#define GELI_MAX(b)    ((b)->c.full ? 15u : 30u)
+
+/* The share of the budget: --geli all of it. */
+/* The matrix's cells: configurations x the backends that can run. */
+static double geli_cells(const struct bench *b)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->o.nbackends; i++)
+		n += cb_backend_status(b->o.backends[i], NULL) == 0;
+	return (double)(b->ngeli * (n ? n : 1));
+}
+
+static double geli_share(const struct bench *b)
+{
+	return (b->c.geli_only ? 1 : GELI_SHARE) * (b->c.budget - RESERVE);
+}
+
+/* A sample's seconds of data: 20 ms (0.2 s with --full), less when the
+ * share cannot hold 6 rounds of that and a process's start-up (small
+ * budgets, tests), at least 3 ms. */
+static double geli_sample(const struct bench *b)
+{
+	double s = geli_share(b) / (geli_cells(b) * 7) - GELI_SPAWN;
+
+	return b->c.full ? 0.2 : s > 0.02 ? 0.02 : s < 0.003 ? 0.003 : s;
+}
+
+/* Samples a cell gets at the least: 6, fewer (at least 3) when the
+ * share cannot hold 9; --full 15. */
+static unsigned geli_rounds(const struct bench *b)
+{
+	double fit = geli_share(b) / (geli_cells(b) * (geli_sample(b) +
+	                                               GELI_SPAWN)) - 1;
+
+	return b->c.full ? 15u : fit >= 6 ? 6u : fit < 3 ? 3u : (unsigned)fit;
+}
+
+/* What the matrix will take: its share, or its least rounds if more. */
+static double geli_seconds(const struct bench *b)
+{
+	double least = geli_cells(b) * (geli_rounds(b) + 1) *
+	               (geli_sample(b) + GELI_SPAWN);
+
+	return b->c.full || least > geli_share(b) ? least : geli_share(b);
+}
+
+static void say_plan(const struct bench *b)
+{
+	double left = b->c.budget - RESERVE - b->geli_sec;
+	double round = (double)(b->npts + b->nsec) * VISIT_COST0;
+	unsigned least = nprocs(b) > 1 ? nprocs(b) * ROUNDS_MIN_PART : ROUNDS_MIN;
+
+	if (!b->c.geli_only)
+		fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points "
+		        "(every key size, %zu request sizes,\n       both "
+		        "directions), %zu sector points (512 and 4096-byte "
+		        "sectors),\n", cb_nalgs, b->o.nbackends, b->npts,
+		        b->o.nsizes, b->nsec);
+	fprintf(stderr, "%s geli matrix %zu configurations x %zu backends "
+	        "through dd: samples of %.0f ms of data,\n       one dd each, "
+	        "round robin, %u to %u a cell (about %.0f s)\n",
+	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.nbackends,
+	        1e3 * geli_sample(b), GELI_ROUNDS(b), GELI_MAX(b), b->geli_sec);
+	for (size_t i = 0; i < b->o.nbackends; i++) {
+		const char *why;
+
+		if (cb_backend_status(b->o.backends[i], &why) < 0)
+			fprintf(stderr, "bench: %s is unavailable here, its rows left "
+			        "out: %s\n", b->o.backends[i]->name, why);
+	}
+	if (b->c.geli_only)
+		return;
+	if (b->c.full) {
+		fprintf(stderr, "bench: --full: %.2f s per point, no budget\n",
+		        b->o.sec);
+		return;
+	}
+	fprintf(stderr, "bench: budget %.0f s: samples of %.0f ms, round robin "
+	        "over every point, in %u process%s\n       one after the other, "
+	        "until the budget is spent: about %.0f samples a point",
+	        b->c.budget, 1e3 * BENCH_SAMPLE, nprocs(b),
+	        nprocs(b) > 1 ? "es" : "", left / round);
+	if (left / round < least)
+		fprintf(stderr, ";\n       it does not fit: %u samples a point "
+		        "need about %.0f s", least, b->c.budget - left + least * round);
+	fputc('\n', stderr);
+}
+
+static void geli_progress(void *arg, size_t done, size_t total,
+                          const char *backend, const char *what)
+{
+	char line[512];
+	int w = cb_term_width() - 1;
+
+	(void)arg;
+	snprintf(line, sizeof line, "[geli %zu/%zu] dd %s on %s", done + 1,
+	         total, what, backend);
+	fprintf(stderr, "\r\033[K%.*s", w, line);
+	fflush(stderr);
+}
+
+static int run_geli(struct bench *b)
+{
+	const char *names[MAX_SEL];
+	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
+	        .sample_sec = geli_sample(b), .rounds = GELI_ROUNDS(b),
+	        .max_rounds = GELI_MAX(b), .seconds = b->geli_sec,
+	        .no_gate = b->o.no_gate, .lines = b->c.geli_only ? stdout : NULL,
+	        .progress = b->o.progress ? geli_progress : NULL };
+	size_t ok, fail;
+
+	for (size_t i = 0; i < b->o.nbackends; i++)
+		names[g.nbackends++] = b->o.backends[i]->name;
+	if (bench_geli(&g, &ok, &fail) < 0)
+		return -1;
+	if (b->o.progress)
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "bench: geli matrix: %zu runs, %zu not available on "
+	        "their backend (%.0f s)\n", ok, fail, now() - b->t0);
+	return 0;
+}
+
+/* One speed pass of n points appended to b->res.  0 or -1. */
+static int run_pass(struct bench *b, const struct speed_opts *o, size_t n)
+{
+	struct cb_result *r = NULL;
+	size_t nr = 0, nf = 0;
+	int rc;
+
+	if (bench_stopped() || !n)
+		return 0;
+	rc = speed_run(o, &r, &nr, &nf);
+	if (rc == CB_EXIT_SKIP)
+		return 0;
+	if (rc != CB_EXIT_OK)
+		return -1;
+	b->res = cb_xrealloc(b->res, (b->nres + nr) * sizeof *b->res);
+	memcpy(b->res + b->nres, r, nr * sizeof *r);
+	b->nres += nr;
+	b->nfail += nf;
+	free(r);                     /* the rows' pointers moved to b->res */
+	return 0;
+}
+
+/* A pass under the budget: samples of BENCH_SAMPLE in rounds over all of
+ * its points until `share` of the time left is spent. */
+static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
+{
+	double left = b->pass_end - now();
+
+	o->sample = BENCH_SAMPLE;
+	o->reps = b->o.reps ? b->o.reps : CB_MAX_REPS;
+	o->min_rounds = nprocs(b) > 1 || b->c.part ? ROUNDS_MIN_PART : ROUNDS_MIN;
+	if (o->min_rounds > o->reps)
+		o->min_rounds = o->reps;
+	o->until_ns = cb_now_ns() + (uint64_t)((left > 0 ? left : 0) * share *
+	                                       1e9);
+}
+
+/*
+ * The sector passes, then the main pass.  Each pass is one round robin
+ * over all of its points (every algorithm at once), so that a point's
+ * samples spread over the whole pass and a minute when the machine was
+ * busy touches every point a little instead of a few points a lot.
+ */
+static int run_passes(struct bench *b)
+{
+	size_t left = b->npts + b->nsec;
+
+	for (int k = 0; k < 2; k++) {
+		struct speed_opts *s = &b->sec[k];
+		size_t n = count_points(s);
+
+		if (!b->c.full)
+			fit_pass(b, s, (double)n / (double)left);
+		left -= n;
+		if (run_pass(b, s, n) < 0)
+			return -1;
+	}
+	if (!b->c.full)
+		fit_pass(b, &b->o, 1);
+	if (!b->c.part)
+		fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
+		        now() - b->t0, b->npts);
+	return run_pass(b, &b->o, b->npts);
+}
+
+/* The other processes' parts, one after the other, pooled into b->res. */
+static void run_parts(struct bench *b)
+{
+	unsigned np = nprocs(b);
+	char self[4096], file[4200];
+	size_t pooled;
+
+	if (np > 1 && cb_exe_path(self, sizeof self) < 0) {
+		cb_warn("bench: cannot find my own binary: one process only");
+		return;
+	}
+	snprintf(file, sizeof file, "%s.part", b->path[2]);
+	for (unsigned k = 1; k < np && !bench_stopped(); k++) {
+		double left = b->c.budget - RESERVE - (now() - b->t0);
+
+		unlink(file);
+		if (left / (np - k) < 1) {
+			fprintf(stderr, "bench: no time left for process %u of %u: "
+			        "the samples are from %u\n", k + 1, np, k);
+			break;
+		}
+		if (bench_part_spawn(self, b->argc, b->argv, file,
+		                     left / (np - k)) < 0)
+			break;
+		if (bench_pool(b->res, b->nres, file, &pooled) == 0)
+			fprintf(stderr, "bench: process %u of %u: %zu points pooled "
+			        "(%.0f s)\n", k + 1, np, pooled, now() - b->t0);
+	}
+	unlink(file);
+}
+
+/* The speed passes: this process's share, then the others'. */
+static int run_speed(struct bench *b)
+{
+	b->pass_end = now() + (b->c.budget - RESERVE - (now() - b->t0)) /
+	              nprocs(b);
+	if (run_passes(b) < 0)
+		return -1;
+	run_parts(b);
+	return 0;
+}
+
+/* bench --part FILE: this process is one part of the passes; its rows
+ * go to FILE, nothing else is written. */
+static int run_part(struct bench *b)
+{
+	FILE *f;
+	int rc;
+
+	b->pass_end = b->t0 + b->c.budget;
+	if (run_passes(b) < 0 || !(f = open_out(b->c.part, 0)))
+		return CB_EXIT_FAIL;
+	rc = emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
+	if (fclose(f) != 0)
+		rc = -1;
+	return rc < 0 ? CB_EXIT_FAIL : b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
+}
+
+/* Append the dd rows (their header left out) to the CSV. */
+static int append_dd(FILE *f, const char *dd)
+{
+	FILE *in = fopen(dd, "r");
+	char line[8192];
+	int first = 1;
+
+	if (!in)
+		return 0;                /* no dd run wrote a row */
+	while (fgets(line, sizeof line, in)) {
+		if (!first)
+			fputs(line, f);
+		if (strchr(line, '\n'))
+			first = 0;
+	}
+	fclose(in);
+	return ferror(f) ? -1 : 0;
+}
+
+/* The speed rows and the dd rows read back from their file, in one array
+ * for the JSON writer (*all freed by the caller, with dd).  0 or -1. */
+static int all_results(const struct bench *b, struct cb_csv *dd,
+                       struct cb_result **all, size_t *n)
+{
+	struct cb_result *rows;
+	size_t nd;
+
+	if (bench_geli_results(b->path[2], dd, &rows, &nd) < 0)
+		return -1;
+	*all = cb_xcalloc(b->nres + nd + 1, sizeof **all);
+	if (b->nres)
+		memcpy(*all, b->res, b->nres * sizeof **all);
+	if (nd)
+		memcpy(*all + b->nres, rows, nd * sizeof **all);
+	free(rows);
+	*n = b->nres + nd;
+	return 0;
+}
+
+/* CSV (speed rows, then dd's) and JSON (the same results). */
+static int write_files(struct bench *b)
+{
+	struct cb_result *all = NULL;
+	struct cb_csv dd;
+	size_t nall = 0;
+	FILE *f;
+	int rc = all_results(b, &dd, &all, &nall);
+
+	for (int k = 0; k < 2 && rc == 0; k++) {
+		if (!(f = open_out(b->path[k], 0))) {
+			rc = -1;
+			break;
+		}
+		rc = k ? emit(cb_writer_find("json"), f, b->path[k], &b->o, all, nall)
+		     : emit(cb_writer_find("csv"), f, b->path[k], &b->o, b->res,
+		            b->nres);
+		if (rc == 0 && k == 0)
+			rc = append_dd(f, b->path[2]);
+		if (fclose(f) != 0 || rc < 0) {
+			cb_err("writing %s: %s", b->path[k], strerror(errno));
+			rc = -1;
+		}
+	}
+	for (size_t i = b->nres; i < nall; i++)
+		free((void *)all[i].samples);
+	free(all);
+	cb_csv_free(&dd);
+	unlink(b->path[2]);
+	return rc;
+}
+
+/* Summary on stdout (full tables first with -v/--format table), then the
+ * HTML report next to the files. */
+static int summarize(struct bench *b)
+{
+	char *files[1] = { b->path[0] }, name[4200];
+	struct rpt r;
+	int rc;
+
+	if (b->c.verbose || b->c.format_set)
+		emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
+		     NULL, &b->o, b->res, b->nres);
+	if (rpt_load(&r, files, 1, "") != 0)
+		return -1;
+	bench_summary(stdout, &r, cb_term_width());
+	snprintf(name, sizeof name, "%s/index.html", b->c.outdir);
+	if (access(name, F_OK) == 0) {
+		const char *base = strrchr(b->path[0], '/');
+
+		snprintf(name, sizeof name, "%.*s.html",
+		         (int)strlen(base + 1) - 4, base + 1);
+	} else {
+		snprintf(name, sizeof name, "index.html");
+	}
+	rc = report_gnuplot() ? report_write(&r, files, 1, b->c.outdir, name, 0)
+	     : (cb_warn("bench: no gnuplot: no HTML report (apt-get install "
+	                "gnuplot-nox)"), CB_EXIT_OK);
+	rpt_free(&r);
+	fprintf(stderr, "cryptobench: results in %s and %s%s%s/%s\n", b->path[0],
+	        b->path[1], rc == CB_EXIT_OK && report_gnuplot() ? ", report in "
+	        : "", rc == CB_EXIT_OK && report_gnuplot() ? b->c.outdir : "",
+	        rc == CB_EXIT_OK && report_gnuplot() ? name : "");
+	return rc == CB_EXIT_OK ? 0 : -1;
+}
+
+/*
+ * The kernel's in-kernel timing beside its AF_ALG rows (docs/kernel.md):
+ * tcrypt's cycle count (sec=0, a few seconds) of the seed's algorithms
+ * and XTS, when the kernel backend is measured and root and the module
+ * let it run.
+ */
+static void run_tcrypt(struct bench *b)
+{
+	struct tc_req r = { .algs = { "essiv(cbc(aes),sha256)", "cbc(aes)",
+	                              "xts(aes)" }, .nalgs = 3, .sec = 0 };
+	const struct cb_backend *k = cb_backend_find("kernel");
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < b->o.nbackends && b->o.backends[i] != k; i++)
+		;
+	if (!k || i == b->o.nbackends || cb_backend_status(k, &why) < 0)
+		return;
+	if (tc_available(&why) < 0) {
+		fprintf(stderr, "bench: the kernel's tcrypt not run: %s\n", why);
+		return;
+	}
+	if (tc_run(&r, NULL, &b->tc, &b->ntc) != CB_EXIT_OK) {
+		fprintf(stderr, "bench: the kernel's tcrypt failed: its rows left "
+		        "out\n");
+		return;
+	}
+	b->res = cb_xrealloc(b->res, (b->nres + b->ntc) * sizeof *b->res);
+	memcpy(b->res + b->nres, b->tc, b->ntc * sizeof *b->res);
+	b->nres += b->ntc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	struct bench *b = cb_xcalloc(1, sizeof *b);
+	int rc = CB_EXIT_USAGE;
+
+	b->t0 = now();
+	b->argc = argc;
+	b->argv = argv;
+	if (bench_opts(argc, argv, b) < 0)
+		goto out;
+	b->npts = count_points(&b->o);
+	b->nsec = count_points(&b->sec[0]) + count_points(&b->sec[1]);
+	if (b->c.part) {
+		cb_stop_on_sigint();
+		rc = run_part(b);
+		goto out;
+	}
+	if (bench_paths(b) < 0)
+		goto out;
+	b->ngeli = bench_geli_configs();
+	b->geli_sec = geli_seconds(b);
+	say_plan(b);
+	cb_stop_on_sigint();
+	cb_prov_measure_ghz();
+	if (run_geli(b) < 0 || (!b->c.geli_only && run_speed(b) < 0))
+		goto out;
+	if (!b->c.geli_only)
+		run_tcrypt(b);
+	if (bench_stopped())
+		fprintf(stderr, "bench: interrupted: writing what was measured\n");
+	if (write_files(b) < 0 || summarize(b) < 0)
+		goto out;
+	fprintf(stderr, "bench: %.0f s%s\n", now() - b->t0,
+	        b->c.full ? "" : " (budget given above)");
+	rc = b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
+out:
+	unlink(b->path[2]);
+	free_results(b->res, b->nres);
+	tc_free(b->tc, b->ntc);
+	free((void *)b->o.command);
+	free_opts(&b->o);
+	free_opts(&b->sec[0]);
+	free_opts(&b->sec[1]);
+	free(b);
+	return rc;
+}

@@ -1,0 +1,186 @@
+/*
+ * compare.h - the pieces of `cryptobench compare`, one layer each:
+ *
+ *   compare_points.c   result files -> points (rows selected, folded by
+ *                      key, repeated runs' median), and pairing the points
+ *                      of BASE and NEW;
+ *   compare_verdict.c  the verdict on one pair of points;
+ *   compare_write.c    the table, the CSV and the --dump view;
+ *   compare_fleet.c    groups of a fleet against a baseline group;
+ *   compare.c          the command: options -> calls.
+ *
+ * Each file uses only the ones listed above it.  docs/compare.md is the
+ * user-facing description.
+ */
+#ifndef CB_COMPARE_H
+#define CB_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "foundation/csv.h"
+
+/*
+ * Key columns that may be absent (older or narrower files) and the value
+ * an absent or empty one stands for.
+ */
+struct cmp_keydef {
+	const char *col;
+	const char *dflt;
+	const char *label;       /* table heading                               */
+};
+extern const struct cmp_keydef cmp_kd_tool, cmp_kd_iv, cmp_kd_sector,
+                               cmp_kd_thr, cmp_kd_auth;
+/* The value a --by column stands for when a file lacks it (cpu_level:
+ * "max", what a run without --cpu measures), or NULL: it must exist. */
+const char *cmp_by_default(const char *bycol);
+
+/* One point: a key and the runs measured for it in one file (or set). */
+#define CMP_MAX_PROCS 16     /* processes a point's samples come from */
+
+struct cmp_point {
+	const char *group;       /* value of the --by column, "" for none       */
+	const char *tool, *alg, *direction, *backend, *driver, *iv_mode, *auth;
+	uint64_t key_bits, block_bytes, sector_bytes, threads;
+	const char *host, *cpu_model, *backend_version;  /* of the first run    */
+	const char *status;      /* "ok" if any run was measured                */
+	const char *why;         /* of the first unmeasured run, or ""          */
+	double *bps, *spread;    /* measured runs: bytes/s and rel_spread        */
+	size_t n, cap;
+	double *samples;         /* raw ops/s of every run (sample_ops), pooled */
+	size_t nsamples;
+	size_t proc[CMP_MAX_PROCS]; /* samples of each process, in order     */
+	size_t nprocs;           /* (a run's sample_procs; else one per run)   */
+	double median;           /* bytes/s, median of the runs                  */
+	double rel_spread;       /* see point_finish()                          */
+	size_t first;            /* order of the first run in the input          */
+	struct cmp_point *match; /* the other file's point, or NULL              */
+};
+
+/* A row selection (--host, --where and their one-side forms). */
+struct cmp_filter {
+	unsigned sides;          /* 1 BASE, 2 NEW (3 both); dump counts as 1     */
+	char *col;
+	char op;                 /* '=' exact, '~' case-insensitive substring   */
+	const char *val;
+};
+
+/* What selects rows and what the match leaves out. */
+struct cmp_select {
+	struct cmp_filter *flt;
+	size_t nflt;
+	unsigned ignored;        /* bit i: cmp_ignorable[i] is not matched on   */
+};
+
+/* --ignore: key columns that may be left out of the match. */
+extern const char *const cmp_ignorable[];
+
+/* One side of the comparison: its files and their points. */
+struct cmp_side {
+	const char *label;       /* "BASE", "NEW"                               */
+	unsigned sidebit;        /* 1 BASE, 2 NEW (matches cmp_filter.sides)     */
+	struct cb_csv *csv;      /* one per file                                 */
+	const char *const *paths;
+	size_t nfiles;
+	struct cmp_point *pts;
+	size_t npts;
+	const char **hosts;      /* distinct hosts of the selected rows          */
+	size_t nhosts;
+	size_t nrows;            /* rows selected                                */
+};
+
+/* "ok" for an absent, empty or "ok" status, else the status. */
+const char *cmp_status_of(const char *s);
+/* Add --ignore's list ("backend,driver"); 0 or -EINVAL after a message. */
+int cmp_parse_ignore(struct cmp_select *sel, const char *arg);
+/*
+ * Read the files of one side and check them against the schema (and the
+ * selection's columns).  Prints its own messages; returns 0 or a negative
+ * errno.
+ */
+int cmp_side_load(struct cmp_side *s, const struct cmp_select *sel);
+/*
+ * Select rows and fold them into points (again, if called twice); bycol is
+ * the grouping column or NULL.  Prints its own messages; 0 or -errno.
+ */
+int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
+                    const char *bycol);
+/* -EINVAL with a message when a selection left the side without rows. */
+int cmp_side_empty(const struct cmp_side *s, const struct cmp_select *sel);
+void cmp_side_free(struct cmp_side *s);
+/* Pair up the points of equal keys (sets each point's match). */
+void cmp_match_points(struct cmp_side *b, struct cmp_side *n);
+
+/* ---- verdicts (compare_verdict.c) --------------------------------------- */
+
+/*
+ * Verdicts.  Pairs with raw samples on both sides (CMP_MIN_SAMPLES each)
+ * get the statistical ones (faster, SLOWER, same, inconclusive); the rest
+ * fall back to the spread rule (improved, REGRESSION, same, noise).
+ * REGRESSION, SLOWER and FAILED make compare exit 1.
+ */
+enum cmp_verdict { V_SAME, V_IMPROVED, V_NOISE, V_REGRESSION, V_FAILED,
+                   V_SKIPPED, V_RECOVERED, V_UNMEASURED, V_FASTER, V_SLOWER,
+                   V_INCONCLUSIVE, V_UNSURE, V_NVERDICTS };
+
+#define CMP_MIN_SAMPLES 3      /* fewer on a side: the spread rule          */
+#define CMP_ALPHA       0.05   /* family-wise, Holm over the pairs tested    */
+#define CMP_NBOOT       1000   /* bootstrap resamples for the ratio's CI     */
+
+/* Verdict names in the table and in CSV output. */
+extern const char *const cmp_verdict_table[V_NVERDICTS];
+extern const char *const cmp_verdict_csv[V_NVERDICTS];
+
+struct cmp {
+	const struct cmp_point *b, *n;
+	enum cmp_verdict v;
+	double ratio, change, noise;   /* change and noise in percent */
+	int tested;                    /* the statistical rule applies         */
+	int by_process;                /* ... tested process by process        */
+	double ci_lo, ci_hi;           /* 95 % CI of the ratio (tested)         */
+	double p, p_holm;              /* Mann-Whitney p, Holm-adjusted         */
+};
+
+/*
+ * The verdict on a matched pair; threshold in percent.  A tested pair's
+ * verdict needs every pair's p: it is set by cmp_decide().
+ */
+struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
+                     double threshold);
+/* Holm-adjust the tested pairs' p over all of c[0..nc) and set their
+ * verdicts; returns how many pairs were tested. */
+size_t cmp_decide(struct cmp *c, size_t nc, double threshold);
+/* 1 when the verdict fails the comparison (exit 1). */
+int cmp_is_bad(enum cmp_verdict v);
+
+/* ---- output (compare_write.c) ------------------------------------------- */
+
+void cmp_print_table(FILE *f, const struct cmp_side *b,
+                     const struct cmp_side *n, const struct cmp *c, size_t nc,
+                     const char *bycol, double threshold);
+/* --format csv: the header (the first column named bycol, or "group"),
+ * then the rows of the pairs and of the points only one side has. */
+void cmp_print_csv_header(FILE *f, const char *bycol);
+void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
+                   const struct cmp *c, size_t nc);
+/* "LEAD: N matched: " and the counts of the verdicts; only[] = points
+ * only in BASE, only in NEW. */
+void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
+                       size_t nc, const size_t only[2], double threshold);
+/* --dump: the measured points of s as tab-separated values. */
+void cmp_print_dump(FILE *f, const struct cmp_side *s);
+
+/* ---- a fleet against a baseline (compare_fleet.c) ----------------------- */
+
+/*
+ * Split the rows of paths[0..npaths) by bycol and compare every group
+ * with the group whose value is baseline (filters of side 1 select in the
+ * baseline, of side 2 in the others).  Prints a table (or CSV rows) per
+ * group and a last summary line; returns the exit status.
+ */
+int cmp_fleet(const char *const *paths, size_t npaths,
+              const struct cmp_select *user, const char *bycol,
+              const char *baseline, double threshold, int csv_out);
+
+#endif

@@ -1,0 +1,463 @@
+/*
+ * compare_write.c - what `compare` prints (compare.h): the regression
+ * table, its CSV form, the summary line, and the --dump view that
+ * scripts/plot reads.  docs/compare.md shows each.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "foundation/csv.h"
+
+/* Tab-separated values: tabs and line breaks inside become spaces. */
+static void print_tsv_field(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+/* The key and provenance columns of a point, by column name. */
+static const struct {
+	const char *name;
+	size_t off;
+	int num;                 /* a uint64_t member, else a const char *      */
+} point_cols[] = {
+#define S(m) { #m, offsetof(struct cmp_point, m), 0 }
+#define N(m) { #m, offsetof(struct cmp_point, m), 1 }
+	S(group), S(host), S(cpu_model), S(tool), S(backend),
+	S(backend_version), S(driver), S(alg), N(key_bits), N(block_bytes),
+	S(direction), S(iv_mode), N(sector_bytes), N(threads), S(auth),
+#undef S
+#undef N
+};
+
+/* The columns --format csv and --dump start a point's line with. */
+static const char *const csv_key_cols[] = {
+	"group", "tool", "backend", "driver", "alg", "key_bits", "block_bytes",
+	"direction", "iv_mode", "sector_bytes", "threads", "auth", NULL,
+};
+static const char *const dump_key_cols[] = {
+	"host", "cpu_model", "tool", "backend", "backend_version", "driver",
+	"alg", "key_bits", "block_bytes", "direction", "iv_mode",
+	"sector_bytes", "threads", "auth", NULL,
+};
+
+static const char *point_field(const struct cmp_point *p, const char *col,
+                               char *num, size_t len)
+{
+	for (size_t i = 0; i < sizeof point_cols / sizeof point_cols[0]; i++) {
+		const char *base = (const char *)p + point_cols[i].off;
+
+		if (strcmp(point_cols[i].name, col))
+			continue;
+		if (!point_cols[i].num)
+			return *(const char *const *)(const void *)base;
+		snprintf(num, len, "%llu", (unsigned long long)
+		         *(const uint64_t *)(const void *)base);
+		return num;
+	}
+	return "";
+}
+
+/* The key columns of p: CSV (RFC 4180) or TSV (empty as '-'). */
+static void put_key(FILE *f, const struct cmp_point *p,
+                    const char *const *cols, int tsv)
+{
+	char num[24];
+
+	for (size_t i = 0; cols[i]; i++) {
+		const char *v = point_field(p, cols[i], num, sizeof num);
+
+		if (i)
+			fputc(tsv ? '\t' : ',', f);
+		if (tsv)
+			print_tsv_field(f, *v ? v : "-");
+		else
+			cb_csv_write_field(f, v);
+	}
+}
+
+static const char *fmt_mbs(char *buf, size_t len, const struct cmp_point *p)
+{
+	double mb;
+
+	if (!p || strcmp(p->status, "ok")) {
+		snprintf(buf, len, "%s", p ? p->status : "-");
+		return buf;
+	}
+	mb = p->median / 1e6;
+	snprintf(buf, len, mb >= 1 || mb == 0 ? "%.1f" : "%.3g", mb);
+	return buf;
+}
+
+/* Which optional key columns differ from their defaults somewhere. */
+struct extras {
+	int tool, iv, sector, threads, auth, note;
+};
+
+static void scan_extras(const struct cmp_side *s, struct extras *e)
+{
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct cmp_point *p = &s->pts[i];
+
+		e->tool |= strcmp(p->tool, cmp_kd_tool.dflt) != 0;
+		e->iv |= strcmp(p->iv_mode, cmp_kd_iv.dflt) != 0;
+		e->sector |= p->sector_bytes != 0;
+		e->threads |= p->threads != 1;
+		e->auth |= *p->auth != 0;
+		e->note |= p->match && (strcmp(p->backend_version,
+		                               p->match->backend_version) != 0 ||
+		                        (strcmp(p->status, "ok") && *p->why));
+	}
+}
+
+/* Column widths of the table; computed over every row printed. */
+struct widths {
+	int group, alg, backend, driver, tool, iv, auth, block, sector;
+};
+
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static void widen(struct widths *w, const struct cmp_side *s)
+{
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct cmp_point *p = &s->pts[i];
+
+		w->group = imax(w->group, (int)strlen(p->group));
+		w->alg = imax(w->alg, (int)strlen(p->alg));
+		w->backend = imax(w->backend, (int)strlen(p->backend));
+		w->driver = imax(w->driver, (int)strlen(p->driver));
+		w->tool = imax(w->tool, (int)strlen(p->tool));
+		w->iv = imax(w->iv, (int)strlen(p->iv_mode));
+		w->auth = imax(w->auth, (int)strlen(p->auth));
+		w->block = imax(w->block, snprintf(NULL, 0, "%llu",
+		                (unsigned long long)p->block_bytes));
+		w->sector = imax(w->sector, snprintf(NULL, 0, "%llu",
+		                 (unsigned long long)p->sector_bytes));
+	}
+}
+
+/* The table's layout: widths, optional columns, the grouping column. */
+struct layout {
+	struct widths w;
+	struct extras e;
+	const char *bycol;
+	size_t ntested;          /* pairs judged by the statistical rule       */
+};
+
+/* The key columns of a table row; p == NULL prints the headings. */
+static void print_key(FILE *f, const struct cmp_point *p,
+                      const struct layout *l)
+{
+	const struct widths *w = &l->w;
+	const struct extras *e = &l->e;
+	char bits[24], block[24], sector[24], thr[24];
+
+	if (p) {
+		snprintf(bits, sizeof bits, "%llu", (unsigned long long)p->key_bits);
+		snprintf(block, sizeof block, "%llu",
+		         (unsigned long long)p->block_bytes);
+		snprintf(sector, sizeof sector, "%llu",
+		         (unsigned long long)p->sector_bytes);
+		snprintf(thr, sizeof thr, "%llu", (unsigned long long)p->threads);
+	}
+	if (l->bycol)
+		fprintf(f, "%-*s  ", w->group, p ? p->group : l->bycol);
+	if (e->tool)
+		fprintf(f, "%-*s  ", w->tool, p ? p->tool : cmp_kd_tool.label);
+	fprintf(f, "%-*s  %5s  %*s  %-7s  %-*s  %-*s", w->alg, p ? p->alg : "alg",
+	        p ? bits : "bits", w->block, p ? block : "block",
+	        p ? p->direction : "dir", w->backend, p ? p->backend : "backend",
+	        w->driver, p ? p->driver : "driver");
+	if (e->iv)
+		fprintf(f, "  %-*s", w->iv, p ? p->iv_mode : cmp_kd_iv.label);
+	if (e->sector)
+		fprintf(f, "  %*s", w->sector, p ? sector : cmp_kd_sector.label);
+	if (e->threads)
+		fprintf(f, "  %3s", p ? thr : cmp_kd_thr.label);
+	if (e->auth)
+		fprintf(f, "  %-*s", w->auth, p ? p->auth : cmp_kd_auth.label);
+}
+
+static void describe_side(FILE *f, const struct cmp_side *s)
+{
+	fprintf(f, "%-4s %s: %zu point%s from %zu row%s, ", s->label,
+	        s->paths[0], s->npts, s->npts == 1 ? "" : "s", s->nrows,
+	        s->nrows == 1 ? "" : "s");
+	if (s->nhosts == 1)
+		fprintf(f, "host %s\n", s->hosts[0]);
+	else
+		fprintf(f, "%zu hosts\n", s->nhosts);
+}
+
+/* The ratio's CI and the adjusted p of a tested pair, else "-". */
+static void fmt_test(const struct cmp *x, char *ci, size_t cilen, char *p,
+                     size_t plen)
+{
+	snprintf(ci, cilen, "-");
+	snprintf(p, plen, "-");
+	if (!x->tested)
+		return;
+	if (!isnan(x->ci_lo))
+		snprintf(ci, cilen, "%.3f-%.3f", x->ci_lo, x->ci_hi);
+	snprintf(p, plen, "%.2g", x->p_holm);
+}
+
+/* One matched pair's row of the table. */
+static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
+{
+	char ratio[16] = "-", change[16] = "-", noise[16] = "-";
+	char sb[32], sn[32], ci[40], p[16];
+	const char *v = cmp_verdict_table[x->v];
+	int pad = (l->ntested ? 13 : 12) - (int)strlen(v);
+
+	if (!isnan(x->ratio)) {
+		snprintf(ratio, sizeof ratio, "%.3f", x->ratio);
+		snprintf(change, sizeof change, "%+.1f%%", x->change);
+	}
+	if (!isnan(x->noise))
+		snprintf(noise, sizeof noise, "%.1f%%", x->noise);
+	fmt_test(x, ci, sizeof ci, p, sizeof p);
+	print_key(f, x->b, l);
+	fprintf(f, "  %10s  %10s  %6s", fmt_mbs(sb, sizeof sb, x->b),
+	        fmt_mbs(sn, sizeof sn, x->n), ratio);
+	if (l->ntested)
+		fprintf(f, "  %11s", ci);
+	fprintf(f, "  %8s  %7s", change, noise);
+	if (l->ntested)
+		fprintf(f, "  %7s", p);
+	fprintf(f, "  %s", v);
+	if (strcmp(x->b->backend_version, x->n->backend_version))
+		fprintf(f, "%*s%s %s -> %s", pad, "", x->b->backend,
+		        x->b->backend_version, x->n->backend_version);
+	else if ((x->v == V_FAILED || x->v == V_SKIPPED) && *x->n->why)
+		fprintf(f, "%*s%s", pad, "", x->n->why);
+	else if (x->v == V_RECOVERED && *x->b->why)
+		fprintf(f, "%*swas: %s", pad, "", x->b->why);
+	fputc('\n', f);
+}
+
+/* The rule for points of one measurement (if any), and the blank line. */
+static void print_once(FILE *f, size_t once)
+{
+	if (once)
+		fprintf(f, "%zu point%s of one measurement (dd rows, seeds): no "
+		        "spread known, a change past the threshold is unsure\n",
+		        once, once == 1 ? "" : "s");
+	fputc('\n', f);
+}
+
+/* The lines above the table: what was matched, and by which rule. */
+static void print_method(FILE *f, const struct cmp *c, size_t nc,
+                         const struct layout *l, double threshold)
+{
+	size_t spread = 0, once = 0, procs = 0;
+
+	for (size_t i = 0; i < nc; i++) {
+		procs += c[i].tested && c[i].by_process;
+		spread += !c[i].tested && !isnan(c[i].noise);
+		once += !c[i].tested && isnan(c[i].noise) && !isnan(c[i].ratio);
+	}
+	fprintf(f, "matching by %s; threshold %g%%",
+	        l->bycol ? l->bycol : "point (hosts ignored)", threshold);
+	if (!l->ntested) {
+		fputs("; a change within the two points' combined spread is "
+		      "noise (no raw samples: the spread rule)\n", f);
+		print_once(f, once);
+		return;
+	}
+	fprintf(f, "\n%zu point%s with raw samples: Mann-Whitney U, "
+	        "Holm-corrected over %zu, alpha %g; ratio of medians with its "
+	        "bootstrap 95%% CI\n", l->ntested, l->ntested == 1 ? "" : "s",
+	        l->ntested, CMP_ALPHA);
+	if (procs)
+		fprintf(f, "%zu of them from several processes (or runs) on both "
+		        "sides: tested process by process, the largest p of every "
+		        "pair (a change must show in each)\n", procs);
+	if (spread)
+		fprintf(f, "%zu point%s without raw samples (version 1 files, "
+		        "seeds): the spread rule, a change within the two "
+		        "points' combined spread is noise\n", spread,
+		        spread == 1 ? "" : "s");
+	print_once(f, once);
+}
+
+/* The "only in BASE" and "only in NEW" lists. */
+static void print_unmatched(FILE *f, const struct cmp_side *s,
+                            const struct layout *l)
+{
+	char sb[32];
+	size_t cnt = 0;
+
+	for (size_t i = 0; i < s->npts; i++)
+		cnt += !s->pts[i].match;
+	if (!cnt)
+		return;
+	fprintf(f, "\nonly in %s (%zu):\n", s->label, cnt);
+	for (size_t i = 0; i < s->npts; i++) {
+		if (s->pts[i].match)
+			continue;
+		fputs("  ", f);
+		print_key(f, &s->pts[i], l);
+		fprintf(f, "  %10s\n", fmt_mbs(sb, sizeof sb, &s->pts[i]));
+	}
+}
+
+void cmp_print_table(FILE *f, const struct cmp_side *b,
+                     const struct cmp_side *n, const struct cmp *c, size_t nc,
+                     const char *bycol, double threshold)
+{
+	struct layout l = { .w = { 5, 3, 7, 6, 4, 2, 4, 5, 6 }, .bycol = bycol };
+
+	if (bycol)
+		l.w.group = (int)strlen(bycol);
+	scan_extras(b, &l.e);
+	scan_extras(n, &l.e);
+	widen(&l.w, b);
+	widen(&l.w, n);
+	for (size_t i = 0; i < nc; i++)
+		l.ntested += c[i].tested != 0;
+
+	describe_side(f, b);
+	describe_side(f, n);
+	print_method(f, c, nc, &l, threshold);
+	if (nc) {
+		print_key(f, NULL, &l);
+		fprintf(f, "  %10s  %10s  %6s", "base MB/s", "new MB/s", "ratio");
+		if (l.ntested)
+			fprintf(f, "  %11s", "95% CI");
+		fprintf(f, "  %8s  %7s", "change", "spread");
+		if (l.ntested)
+			fprintf(f, "  %7s", "p(Holm)");
+		fprintf(f, "  %s\n", !l.e.note ? "verdict" : l.ntested ?
+		        "verdict      note" : "verdict     note");
+	}
+	for (size_t i = 0; i < nc; i++)
+		print_row(f, &c[i], &l);
+	print_unmatched(f, b, &l);
+	print_unmatched(f, n, &l);
+}
+
+static void csv_side(FILE *f, const struct cmp_point *p)
+{
+	if (p && !strcmp(p->status, "ok") && isnan(p->rel_spread))
+		fprintf(f, ",%.0f,,%zu,", p->median, p->n);
+	else if (p && !strcmp(p->status, "ok"))
+		fprintf(f, ",%.0f,%.5g,%zu,", p->median, p->rel_spread, p->n);
+	else
+		fputs(",,,0,", f);
+	cb_csv_write_field(f, p ? p->backend_version : "");
+}
+
+/* The columns after the verdict: the rule and the test's numbers. */
+static void csv_test(FILE *f, const struct cmp *x)
+{
+	fputs(x->tested ? ",mann-whitney" : isnan(x->ratio) ? "," : ",spread", f);
+	if (x->tested && !isnan(x->ci_lo))
+		fprintf(f, ",%.4f,%.4f", x->ci_lo, x->ci_hi);
+	else
+		fputs(",,", f);
+	if (x->tested)
+		fprintf(f, ",%.3g,%.3g", x->p, x->p_holm);
+	else
+		fputs(",,", f);
+	fprintf(f, ",%zu,%zu\n", x->b->nsamples, x->n->nsamples);
+}
+
+void cmp_print_csv_header(FILE *f, const char *bycol)
+{
+	cb_csv_write_field(f, bycol ? bycol : csv_key_cols[0]);
+	for (size_t i = 1; csv_key_cols[i]; i++)
+		fprintf(f, ",%s", csv_key_cols[i]);
+	fputs(",base_bytes_per_sec,base_rel_spread,base_runs,"
+	      "base_backend_version,new_bytes_per_sec,new_rel_spread,new_runs,"
+	      "new_backend_version,ratio,change_pct,verdict,method,"
+	      "ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,"
+	      "new_samples\n", f);
+}
+
+void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
+                   const struct cmp *c, size_t nc)
+{
+	for (size_t i = 0; i < nc; i++) {
+		put_key(f, c[i].b, csv_key_cols, 0);
+		csv_side(f, c[i].b);
+		csv_side(f, c[i].n);
+		if (isnan(c[i].ratio))
+			fputs(",,", f);
+		else
+			fprintf(f, ",%.4f,%.2f", c[i].ratio, c[i].change);
+		fprintf(f, ",%s", cmp_verdict_csv[c[i].v]);
+		csv_test(f, &c[i]);
+	}
+	for (int side = 0; side < 2; side++) {
+		const struct cmp_side *s = side ? n : b;
+
+		for (size_t i = 0; i < s->npts; i++) {
+			if (s->pts[i].match)
+				continue;
+			put_key(f, &s->pts[i], csv_key_cols, 0);
+			csv_side(f, side ? NULL : &s->pts[i]);
+			csv_side(f, side ? &s->pts[i] : NULL);
+			fprintf(f, ",,,%s,,,,,,%zu,%zu\n", side ? "only-new" :
+			        "only-base", side ? 0 : s->pts[i].nsamples,
+			        side ? s->pts[i].nsamples : 0);
+		}
+	}
+}
+
+void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
+                       size_t nc, const size_t only[2], double threshold)
+{
+	size_t counts[V_NVERDICTS] = { 0 }, tested = 0;
+
+	for (size_t i = 0; i < nc; i++) {
+		counts[c[i].v]++;
+		tested += c[i].tested != 0;
+	}
+	fprintf(f, "%s: %zu matched: ", lead, nc);
+	if (tested)
+		fprintf(f, "%zu slower, %zu faster, %zu same, %zu inconclusive",
+		        counts[V_SLOWER], counts[V_FASTER], counts[V_SAME],
+		        counts[V_INCONCLUSIVE]);
+	if (tested && tested < nc)
+		fputs("; spread rule: ", f);
+	if (!tested || tested < nc)
+		fprintf(f, "%zu regression%s, %zu improved, ", counts[V_REGRESSION],
+		        counts[V_REGRESSION] == 1 ? "" : "s", counts[V_IMPROVED]);
+	if (!tested)
+		fprintf(f, "%zu same, ", counts[V_SAME]);
+	if (!tested || tested < nc)
+		fprintf(f, "%zu noise", counts[V_NOISE]);
+	if (counts[V_UNSURE])
+		fprintf(f, ", %zu unsure (one measurement, spread unknown)",
+		        counts[V_UNSURE]);
+	if (counts[V_FAILED])
+		fprintf(f, ", %zu FAILED", counts[V_FAILED]);
+	if (counts[V_SKIPPED] + counts[V_RECOVERED] + counts[V_UNMEASURED])
+		fprintf(f, ", %zu not measured", counts[V_SKIPPED] +
+		        counts[V_RECOVERED] + counts[V_UNMEASURED]);
+	fprintf(f, "; %zu only in BASE, %zu only in NEW (threshold %g%%)\n",
+	        only[0], only[1], threshold);
+}
+
+void cmp_print_dump(FILE *f, const struct cmp_side *s)
+{
+	for (size_t i = 0; dump_key_cols[i]; i++)
+		fprintf(f, "%s%s", i ? "\t" : "", dump_key_cols[i]);
+	fputs("\tmb_per_sec\trel_spread\truns\n", f);
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct cmp_point *p = &s->pts[i];
+
+		if (strcmp(p->status, "ok"))
+			continue;
+		put_key(f, p, dump_key_cols, 1);
+		fprintf(f, "\t%.6g\t%.4g\t%zu\n", p->median / 1e6, p->rel_spread,
+		        p->n);
+	}
+}

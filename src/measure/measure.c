@@ -1,0 +1,622 @@
+/*
+ * measure.c - gate and time a plan.  Each series (one implementation,
+ * direction and key) passes the correctness gate (gate.c) before anything
+ * is timed; the repetitions then go round robin over the points (see
+ * measure()) through the request loops of runner.c.
+ */
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/cb.h"
+#include "measure/gate.h"
+#include "measure/measure.h"
+#include "measure/plan.h"
+#include "output/result.h"
+#include "measure/runner.h"
+#include "foundation/stats.h"
+#include "system/sysinfo.h"
+#include "foundation/timing.h"
+#include "foundation/util.h"
+
+/* The progress line: in place and cut to the terminal's width on a tty
+ * (ETA first, so the cut keeps it), a line per visit with --progress
+ * otherwise. */
+static void progress(const struct speed_opts *o, const struct plan *q,
+                     unsigned k, unsigned n, size_t done, size_t total,
+                     double per_visit)
+{
+	double eta = (double)(total - done) * per_visit;
+	int tty = isatty(2);
+	char line[512];
+
+	if (!o->progress)
+		return;
+	if (o->until_ns)
+		eta = o->until_ns > cb_now_ns()
+		      ? (double)(o->until_ns - cb_now_ns()) / 1e9 : 0;
+	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  sample %u/%u: %s "
+	         "%s %u-bit %llu B %s", done + 1, total, (int)(eta / 60),
+	         (int)eta % 60, k + 1, n, q->backend->name, q->impl->driver,
+	         q->key_bits, (unsigned long long)q->size, dir_name(q->dir));
+	if (tty)
+		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
+	else
+		fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
+static void progress_done(const struct speed_opts *o)
+{
+	if (o->progress && isatty(2))
+		fprintf(stderr, "\r\033[K");
+}
+
+/* Fit ns per request against size over one series; fill every result. */
+static void fit_series(struct cb_result *res, size_t from, size_t to)
+{
+	double x[64] = {0}, y[64] = {0}, a, b;
+	size_t n = 0;
+
+	for (size_t i = from; i < to && n < 64; i++)
+		if (res[i].status == CB_RES_OK) {
+			x[n] = (double)res[i].block_bytes;
+			y[n] = 1e9 / res[i].ops_per_sec;
+			n++;
+		}
+	if (cb_fit_line(x, y, n, &a, &b) < 0)
+		a = b = NAN;
+	for (size_t i = from; i < to; i++) {
+		res[i].overhead_ns = a;
+		res[i].slope_ns_per_byte = b;
+	}
+}
+
+/* The result's identity: what is measured, before it is. */
+static void identify(struct cb_result *r, const struct plan *q,
+                     const struct speed_opts *o)
+{
+	const struct cb_alg *alg = q->sel->alg;
+
+	memset(r, 0, sizeof *r);
+	r->tool = "speed";
+	r->backend = q->backend->name;
+	r->backend_version = q->backend->version ? q->backend->version() : "";
+	r->backend_details = q->backend->details ? q->backend->details() : "";
+	r->driver = q->impl->driver;
+	r->alg = alg->name;
+	r->alg_label = q->sel->label;
+	r->auth = "";
+	r->key_bits = q->key_bits;
+	r->block_bytes = q->size;
+	r->sector_bytes = alg->kind == CB_CIPHER ? o->sector : 0;
+	r->direction = dir_name(q->dir);
+	r->iv_mode = !alg->iv_len ? "none"
+	             : alg->kind == CB_CIPHER && o->sector ? "per-sector"
+	             : o->iv_once ? "once" : "per-request";
+	r->threads = 1;
+	r->mb = alg->kind == CB_CIPHER ? o->mb : 0;
+	r->overhead_ns = r->slope_ns_per_byte = r->cycles_per_byte = NAN;
+	r->ghz_drift = NAN;
+	cb_iso_time(r->timestamp, sizeof r->timestamp);
+}
+
+/* The state of one measure() call. */
+struct meas {
+	const struct speed_opts *o;
+	const struct plan *p;
+	size_t n;
+	struct cb_result *res;
+	struct series *ss;          /* one per series                       */
+	size_t nss, *of;            /* of[i]: the series of point i         */
+	double (*rate)[CB_MAX_REPS];      /* each point's samples, ops/s    */
+	double (*ghz)[CB_MAX_REPS + 1];   /* clock read around them         */
+	unsigned *nghz;
+	uint64_t *batch;            /* operations per batch (calibrated)    */
+	double *secs, *shared;      /* timed; left out as shared            */
+	uint64_t *ops;
+	unsigned char (*cont)[CB_MAX_REPS]; /* 1: that sample was contended */
+	unsigned *cnt;              /* samples taken this pass (^C: fewer)  */
+	char *redo;                 /* 1: (re)take this point's samples     */
+	double ghz_last;            /* the latest clock reading             */
+	int first;                  /* the first pass (min_rounds hold)     */
+	struct gate gate;
+	struct bufs bf;
+	size_t nfail, todo, done, total;
+	double per_visit;
+};
+
+/* 1: identities, keys, the gate. */
+static void measure_gate(struct meas *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const struct plan *q = &m->p[i];
+		struct cb_result *r = &m->res[i];
+
+		identify(r, q, m->o);
+		if (i == 0 || !same_series(q, &m->p[i - 1]))
+			gate_series(&m->gate, &m->ss[m->nss++], m->p, m->n, i, m->o,
+			            &m->bf);
+		m->of[i] = m->nss - 1;
+		if (q->skip) {
+			r->status = CB_RES_SKIP;
+			r->why = cb_xstrdup(q->skip);
+		} else if (m->ss[m->of[i]].fail) {
+			r->status = CB_RES_FAIL;
+			r->why = cb_xstrdup(m->ss[m->of[i]].fail);
+			m->nfail++;
+		} else {
+			r->status = CB_RES_OK;    /* until shown otherwise */
+			m->redo[i] = 1;
+			m->todo++;
+		}
+	}
+}
+
+/* A point errored while timed: it fails, with the reason. */
+static void visit_failed(struct meas *m, size_t i, int rc)
+{
+	const struct plan *q = &m->p[i];
+	struct cb_result *r = &m->res[i];
+
+	r->status = CB_RES_FAIL;
+	r->why = runner_err("error while timed", rc);
+	cb_err("%s %s %u-bit %llu B %s: %s", q->backend->name, q->impl->driver,
+	       q->key_bits, (unsigned long long)q->size, dir_name(q->dir),
+	       r->why);
+	m->redo[i] = 0;
+	m->nfail++;
+}
+
+/* A fresh runner for point i over a re-randomised buffer. */
+static int visit_prep(struct meas *m, size_t i, struct runner *run)
+{
+	const struct plan *q = &m->p[i];
+
+	cb_random(m->bf.a, ring_bytes(q->size, m->o->mb));
+	return runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
+	                   m->o->sector, m->o->mb, m->bf.a, m->bf.a2, q->size);
+}
+
+/* 2: warm each point up once and size its batches. */
+static void measure_calibrate(struct meas *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct runner run;
+		int rc;
+
+		if (m->res[i].status != CB_RES_OK)
+			continue;
+		rc = visit_prep(m, i, &run);
+		if (rc >= 0)
+			rc = cb_calibrate(runner_fn(&run), &run, m->o->warmup,
+			                  m->p[i].sample_sec, &m->batch[i]);
+		if (rc >= 0 && run.mb)      /* whole submissions of --mb */
+			m->batch[i] = (m->batch[i] + run.mb - 1) / run.mb * run.mb;
+		if (rc < 0)
+			visit_failed(m, i, rc);
+	}
+}
+
+/* The clock moved more than drift_max between two readings. */
+static int clock_moved(const struct meas *m, double before, double after)
+{
+	return before > 0 && after > 0 &&
+	       fabs(after - before) / before > m->o->drift_max;
+}
+
+/* One sample of point i and the clock after it; a sample the clock moved
+ * under is taken again at once (up to CB_SAMPLE_RETAKES times, counted in
+ * retaken).  0 or the operation's error. */
+static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
+{
+	const struct plan *q = &m->p[i];
+	double warm = q->sample_sec / 5, before = m->ghz_last;
+	struct runner run;
+	int rc;
+
+	for (unsigned t = 0; ; t++) {
+		rc = visit_prep(m, i, &run);
+		if (rc >= 0)
+			rc = cb_time_sample(runner_fn(&run), &run, m->batch[i],
+			                    q->sample_sec, warm > 0.005 ? 0.005 : warm,
+			                    smp);
+		m->ghz_last = cb_measure_ghz_quick();
+		if (rc < 0 || t == CB_SAMPLE_RETAKES ||
+		    !clock_moved(m, before, m->ghz_last))
+			return rc;
+		m->res[i].retaken++;
+		before = m->ghz_last;
+	}
+}
+
+/* Sample k of point i, with the clock read after it (the reading before
+ * it is the one after the previous visit). */
+static void measure_visit(struct meas *m, size_t i, unsigned k)
+{
+	const struct plan *q = &m->p[i];
+	struct cb_sample smp;
+	int rc;
+
+	progress(m->o, q, k, q->samples, m->done++, m->total, m->per_visit);
+	if (k == 0) {
+		m->cnt[i] = 0;
+		m->nghz[i] = 0;
+		m->ops[i] = 0;
+		m->secs[i] = 0;
+		m->shared[i] = 0;
+		m->ghz[i][m->nghz[i]++] = m->ghz_last;
+	}
+	if ((rc = take_sample(m, i, &smp)) < 0) {
+		visit_failed(m, i, rc);
+		return;
+	}
+	m->rate[i][k] = smp.rate;
+	m->cont[i][k] = (unsigned char)smp.contended;
+	m->cnt[i]++;
+	m->ghz[i][m->nghz[i]++] = m->ghz_last;
+	m->ops[i] += smp.ops;
+	m->secs[i] += smp.secs;
+	m->shared[i] += smp.shared;
+	cb_iso_time(m->res[i].timestamp, sizeof m->res[i].timestamp);
+}
+
+/* (max - min) / median of point i's clock readings; NaN without any. */
+static double drift_of(const struct meas *m, size_t i)
+{
+	struct cb_stats st;
+	double lo = INFINITY, hi = 0;
+
+	for (unsigned k = 0; k < m->nghz[i]; k++) {
+		lo = m->ghz[i][k] < lo ? m->ghz[i][k] : lo;
+		hi = m->ghz[i][k] > hi ? m->ghz[i][k] : hi;
+	}
+	if (cb_stats_summary(m->ghz[i], m->nghz[i], &st) < 0 || !(st.median > 0))
+		return NAN;
+	return (hi - lo) / st.median;
+}
+
+/* Another round fits before o->until_ns (always, without one). */
+static int round_fits(const struct meas *m, unsigned k, uint64_t round_ns)
+{
+	const struct speed_opts *o = m->o;
+
+	if (!o->until_ns)
+		return 1;
+	if (k < o->min_rounds && m->first)
+		return 1;
+	return cb_now_ns() + round_ns < o->until_ns;
+}
+
+/* One pass: the samples of every point marked redo, round robin; with a
+ * deadline, rounds go on while the next one fits. */
+static void measure_pass(struct meas *m)
+{
+	unsigned rounds = 0;
+	uint64_t round_ns = 0;
+
+	m->total = m->done;
+	for (size_t i = 0; i < m->n; i++)
+		if (m->redo[i]) {
+			m->total += m->p[i].samples;
+			if (m->p[i].samples > rounds)
+				rounds = m->p[i].samples;
+		}
+	m->ghz_last = cb_measure_ghz_quick();
+	for (unsigned k = 0; k < rounds && !cb_stop &&
+	                     round_fits(m, k, round_ns); k++) {
+		uint64_t t0 = cb_now_ns();
+
+		for (size_t i = 0; i < m->n && !cb_stop; i++)
+			if (m->redo[i] && k < m->p[i].samples)
+				measure_visit(m, i, k);
+		round_ns = cb_now_ns() - t0;
+	}
+	m->first = 0;
+}
+
+/* Mark the points whose clock moved more than allowed; how many. */
+static size_t mark_drifted(struct meas *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->n; i++) {
+		struct cb_result *r = &m->res[i];
+
+		m->redo[i] = 0;
+		if (r->status != CB_RES_OK || !m->cnt[i])
+			continue;
+		r->ghz_drift = drift_of(m, i);
+		if (r->ghz_drift > m->o->drift_max && !cb_stop &&
+		    !m->o->until_ns &&     /* a deadline: drift reported only */
+		    r->resampled < m->o->resample_max) {
+			m->redo[i] = 1;
+			r->resampled++;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* How many of point i's samples were contended. */
+static unsigned contended_of(const struct meas *m, size_t i)
+{
+	unsigned c = 0;
+
+	for (unsigned k = 0; k < m->cnt[i]; k++)
+		c += m->cont[i][k];
+	return c;
+}
+
+/*
+ * The samples point i's statistics use, into a new array (*n of them):
+ * the uncontended ones when there are at least CB_SAMPLES_CLEAN of them and
+ * they are at least half; every sample otherwise (the machine was never
+ * quiet enough: the CI will say so).
+ */
+static double *samples_of(const struct meas *m, size_t i, unsigned *n)
+{
+	unsigned all = m->cnt[i], clean = all - contended_of(m, i), k, j = 0;
+	double *s = cb_xmalloc((all ? all : 1) * sizeof *s);
+	int drop = clean >= CB_SAMPLES_CLEAN && 2 * clean >= all;
+
+	for (k = 0; k < all; k++)
+		if (!drop || !m->cont[i][k])
+			s[j++] = m->rate[i][k];
+	*n = j;
+	return s;
+}
+
+/* r's statistics from its samples s (n of them; r takes s). */
+static void set_stats(struct cb_result *r, double *s, unsigned n)
+{
+	struct cb_stats st;
+
+	r->samples = s;
+	r->reps = n;
+	if (cb_stats_summary(s, n, &st) < 0)
+		st.median = st.lo = st.hi = st.mad = NAN;
+	r->ops_per_sec = st.median;
+	r->ci_low_ops = st.lo;
+	r->ci_high_ops = st.hi;
+	r->mad_ops = st.mad;
+	r->noisy = cb_stats_noisy(&st);
+	r->rel_spread = cb_rel_spread(s, n);
+	r->bytes_per_sec = r->ops_per_sec * (double)r->block_bytes;
+	r->ns_per_byte = 1e9 / r->bytes_per_sec;
+}
+
+void result_pool(struct cb_result *r, const struct cb_result *more)
+{
+	unsigned n = r->reps + more->reps;
+	double *s;
+
+	if (r->status != CB_RES_OK || more->status != CB_RES_OK ||
+	    !more->reps || n > 4 * CB_MAX_REPS)
+		return;
+	s = cb_xmalloc(n * sizeof *s);
+	memcpy(s, r->samples, r->reps * sizeof *s);
+	memcpy(s + r->reps, more->samples, more->reps * sizeof *s);
+	if (!r->nprocs)
+		r->proc_n[r->nprocs++] = r->reps;
+	if (r->nprocs < CB_MAX_PROCS)
+		r->proc_n[r->nprocs++] = more->reps;
+	else
+		r->proc_n[CB_MAX_PROCS - 1] += more->reps;
+	r->shared = (r->shared * r->reps + more->shared * more->reps) / n;
+	r->contended += more->contended;
+	r->seconds += more->seconds;
+	r->bytes_total += more->bytes_total;
+	r->ghz_drift = more->ghz_drift > r->ghz_drift ? more->ghz_drift
+	               : r->ghz_drift;
+	free((void *)r->samples);
+	set_stats(r, s, n);
+	r->cycles_per_byte = r->ghz > 0 ? r->ns_per_byte * r->ghz : NAN;
+}
+
+/* 4: median, its CI, MAD, the spread, the fit. */
+static void measure_summary(struct meas *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct cb_result *r = &m->res[i];
+		unsigned n;
+		double *s;
+
+		if (r->status == CB_RES_OK && !m->cnt[i]) {
+			r->status = CB_RES_SKIP;     /* ^C came first */
+			r->why = cb_xstrdup("interrupted before it was measured");
+		}
+		if (r->status != CB_RES_OK)
+			continue;
+		s = samples_of(m, i, &n);
+		set_stats(r, s, n);
+		r->seconds = m->secs[i];
+		r->bytes_total = m->ops[i] * m->p[i].size;
+		r->shared = m->shared[i] / m->cnt[i];
+		r->contended = contended_of(m, i);
+	}
+	for (size_t i = 0, from = 0; i <= m->n; i++)
+		if (i == m->n || (i && !same_series(&m->p[i], &m->p[i - 1]))) {
+			if (i)
+				fit_series(m->res, from, i);
+			from = i;
+		}
+}
+
+/*
+ * Pin the thread to the CPU it is on, where allowed (a migration in the
+ * middle of a sample moves its cache and its clock); *old gets the mask
+ * to restore.  0 if pinned.
+ */
+static int pin_cpu(cpu_set_t *old)
+{
+	cpu_set_t one;
+	int cpu = sched_getcpu();
+
+	if (cpu < 0 || sched_getaffinity(0, sizeof *old, old) < 0)
+		return -1;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	return sched_setaffinity(0, sizeof one, &one);   /* EPERM: not pinned */
+}
+
+static void meas_alloc(struct meas *m)
+{
+	size_t n = m->n;
+
+	m->ss = cb_xcalloc(n, sizeof *m->ss);
+	m->of = cb_xcalloc(n, sizeof *m->of);
+	m->rate = cb_xcalloc(n, sizeof *m->rate);
+	m->ghz = cb_xcalloc(n, sizeof *m->ghz);
+	m->nghz = cb_xcalloc(n, sizeof *m->nghz);
+	m->batch = cb_xcalloc(n, sizeof *m->batch);
+	m->secs = cb_xcalloc(n, sizeof *m->secs);
+	m->shared = cb_xcalloc(n, sizeof *m->shared);
+	m->cont = cb_xcalloc(n, sizeof *m->cont);
+	m->ops = cb_xcalloc(n, sizeof *m->ops);
+	m->redo = cb_xcalloc(n, 1);
+	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
+	for (size_t i = 0; i < n; i++)
+		if (ring_bytes(m->p[i].size, m->o->mb) > m->bf.size)
+			m->bf.size = ring_bytes(m->p[i].size, m->o->mb);
+	bufs_alloc(&m->bf);
+}
+
+static void meas_free(struct meas *m)
+{
+	for (size_t k = 0; k < m->nss; k++)
+		series_free(&m->ss[k]);
+	gate_free(&m->gate);
+	bufs_free(&m->bf);
+	free(m->ss);
+	free(m->of);
+	free(m->rate);
+	free(m->ghz);
+	free(m->nghz);
+	free(m->batch);
+	free(m->secs);
+	free(m->shared);
+	free(m->cont);
+	free(m->ops);
+	free(m->redo);
+	free(m->cnt);
+}
+
+/*
+ * Measure every planned point into res[] (n of them); returns the number
+ * of failed points.  The method (docs/speed.md):
+ *
+ * First every series is keyed and gated, and every point warmed up once
+ * to size its batches.  Then the samples go round robin: sample 1 of
+ * every point, then sample 2 of every point, and so on, each visit with a
+ * short warm-up.  On a shared machine the disturbances last from
+ * milliseconds to seconds (a busy SMT sibling halves AES throughput);
+ * many short samples spread over the whole run sample many moments, and
+ * the median with its confidence interval says how sure the number is.
+ * The core clock is read between visits; a point whose clock moved more
+ * than drift_max is taken again (up to resample_max times).
+ */
+size_t measure(const struct speed_opts *o, const struct plan *p,
+               size_t n, struct cb_result *res)
+{
+	struct meas m = { .o = o, .p = p, .n = n, .res = res, .first = 1 };
+	cpu_set_t old;
+	int pinned = pin_cpu(&old) == 0;
+
+	meas_alloc(&m);
+	measure_gate(&m);
+	for (size_t i = 0; i < n; i++)
+		if (res[i].status == CB_RES_OK)
+			m.per_visit = p[i].sample_sec * 1.2 + 0.0006;
+	measure_calibrate(&m);
+	measure_pass(&m);
+	while (mark_drifted(&m))
+		measure_pass(&m);
+	progress_done(o);
+	measure_summary(&m);
+	meas_free(&m);
+	if (pinned)
+		sched_setaffinity(0, sizeof old, &old);
+	return m.nfail;
+}
+
+/* Cycles need the clock measured after the run too: fill them last. */
+static void fill_cycles(struct cb_result *res, size_t n)
+{
+	double ghz = cb_prov()->ghz;
+
+	for (size_t i = 0; i < n; i++) {
+		res[i].ghz = ghz;
+		res[i].cycles_per_byte = ghz > 0 && res[i].status == CB_RES_OK
+		                         ? res[i].ns_per_byte * ghz : NAN;
+	}
+}
+
+void free_results(struct cb_result *res, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((void *)res[i].why);
+		free((void *)res[i].samples);
+	}
+	free(res);
+}
+
+/*
+ * Plan, measure and return the results.  Returns CB_EXIT_SKIP when there
+ * is nothing to run (message printed), else CB_EXIT_OK with *nfail set.
+ */
+int speed_run(const struct speed_opts *o, struct cb_result **res,
+              size_t *nres, size_t *nfail)
+{
+	struct plan *p;
+	char **notes;
+	size_t n, nnotes, runnable = 0;
+
+	for (size_t i = 0; i < o->nbackends; i++) {
+		const char *why;
+
+		if (cb_backend_status(o->backends[i], &why) < 0 &&
+		    !o->all_backends)
+			cb_warn("%s: unavailable: %s", o->backends[i]->name, why);
+	}
+	n = make_plan(o, &p, &notes, &nnotes);
+	for (size_t i = 0; i < nnotes; i++) {
+		cb_warn("%s", notes[i]);
+		free(notes[i]);
+	}
+	free(notes);
+	for (size_t i = 0; i < n; i++)
+		runnable += !p[i].skip;
+	if (!runnable) {
+		cb_err("nothing to run: no available backend implements the "
+		       "algorithms%s%s asked for at these sizes and keys",
+		       o->driver_sub ? " with a driver matching " : "",
+		       o->driver_sub ? o->driver_sub : "");
+		free_plan(p, n);
+		return CB_EXIT_SKIP;
+	}
+	if (o->iv_once)
+		for (size_t i = 0; i < o->nalgs; i++) {
+			const struct cb_alg *a = o->algs[i].alg;
+
+			if ((a->kind == CB_CIPHER && a->iv_len &&
+			     !(a->flags & CB_F_STREAM)) || a->kind == CB_AEAD)
+				cb_warn("--iv once: %s does not chain requests; every "
+				        "request reuses the same IV", a->name);
+		}
+	if (gate_ready(o) < 0) {
+		free_plan(p, n);
+		return CB_EXIT_USAGE;
+	}
+	cb_prov_measure_ghz();
+	*res = cb_xcalloc(n, sizeof **res);
+	*nfail = measure(o, p, n, *res);
+	cb_prov_measure_ghz();
+	fill_cycles(*res, n);
+	*nres = n;
+	free_plan(p, n);
+	return CB_EXIT_OK;
+}

@@ -1,0 +1,196 @@
+/*
+ * plan.c - the planner of `speed` and `bench`: a run is planned first
+ * (every backend x implementation x direction x key size x request size,
+ * with the points that cannot run marked skipped), then measured.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cb.h"
+#include "measure/plan.h"
+#include "foundation/util.h"
+
+/* The standard key sizes of a (XTS 256, 512), or with every: each size
+ * from min to max (XTS 256, 384, 512); one for ranges, hashes, MACs. */
+static void default_keys(const struct cb_alg *a, int every, unsigned *k,
+                         size_t *n)
+{
+	*n = 0;
+	if (a->flags & (CB_F_NOKEY | CB_F_ANYKEY) || cb_alg_key_range(a)) {
+		k[(*n)++] = a->key.std[0];
+		return;
+	}
+	if (every && a->key.step) {
+		for (unsigned b = a->key.min; b <= a->key.max; b += a->key.step)
+			k[(*n)++] = b;
+		return;
+	}
+	for (int i = 0; i < CB_KEY_STD && a->key.std[i]; i++)
+		k[(*n)++] = a->key.std[i];
+}
+
+static const char *size_skip(const struct cb_alg *a, uint64_t size,
+                             uint64_t sector)
+{
+	static char buf[8][96];
+	static int slot;
+	char *b = buf[slot++ % 8];
+
+	if (a->kind == CB_HASH || a->kind == CB_MAC || a->kind == CB_KDF)
+		return NULL;
+	if (size < a->min_len) {
+		snprintf(b, 96, "shorter than the %u-byte minimum", a->min_len);
+		return b;
+	}
+	if (a->kind == CB_CIPHER && sector) {
+		if (size % sector) {
+			snprintf(b, 96, "not a whole number of %llu-byte sectors",
+			         (unsigned long long)sector);
+			return b;
+		}
+		if (a->flags & CB_F_BLOCKLEN && sector % a->block) {
+			snprintf(b, 96, "the sector is not a multiple of the "
+			         "%u-byte block", a->block);
+			return b;
+		}
+		if (sector < a->min_len) {
+			snprintf(b, 96, "the sector is shorter than the %u-byte "
+			         "minimum", a->min_len);
+			return b;
+		}
+	}
+	if (a->flags & CB_F_BLOCKLEN && size % a->block) {
+		snprintf(b, 96, "not a multiple of the %u-byte block", a->block);
+		return b;
+	}
+	return NULL;
+}
+
+/*
+ * Samples per point and their length: --reps samples of --sec / reps
+ * each; without --reps, --sec split into samples of about 20 ms, at
+ * least 15 and at most 50 (docs/speed.md: why many short samples).
+ */
+unsigned plan_samples(const struct speed_opts *o)
+{
+	double n = o->sec / CB_SAMPLE_SEC + 0.5;
+
+	if (o->reps)
+		return o->reps;
+	return n < CB_SAMPLES_MIN ? CB_SAMPLES_MIN
+	       : n > CB_SAMPLES_MAX ? CB_SAMPLES_MAX : (unsigned)n;
+}
+
+double plan_sample_sec(const struct speed_opts *o)
+{
+	if (o->sample > 0)
+		return o->sample;
+	return o->sec / plan_samples(o);
+}
+
+/* The points to measure, in output order: alg, backend, implementation,
+ * direction, key, size.  Returns the number (0: nothing available). */
+size_t make_plan(const struct speed_opts *o, struct plan **out,
+                 char ***notes, size_t *nnotes)
+{
+	struct plan *p = NULL;
+	size_t n = 0, cap = 0;
+
+	*notes = NULL;
+	*nnotes = 0;
+	for (size_t ai = 0; ai < o->nalgs; ai++) {
+		const struct sel_alg *sa = &o->algs[ai];
+		const struct cb_alg *a = sa->alg;
+		unsigned keys[16];
+		size_t nk = 0;
+		int dirs[2], nd = 0;
+
+		if (a->kind == CB_KDF) {
+			dirs[nd++] = DIR_DERIVE;
+		} else if (a->kind == CB_HASH || a->kind == CB_MAC) {
+			dirs[nd++] = DIR_DIGEST;
+		} else {
+			if (o->enc)
+				dirs[nd++] = DIR_ENC;
+			if (o->dec)
+				dirs[nd++] = DIR_DEC;
+		}
+		if (!o->keys || a->flags & CB_F_NOKEY)
+			default_keys(a, o->every_key, keys, &nk);
+		else
+			for (size_t k = 0; k < o->nkeys && nk < 16; k++)
+				if (cb_alg_key_ok(a, (unsigned)o->keys[k] * sa->key_mult))
+					keys[nk++] = (unsigned)o->keys[k] * sa->key_mult;
+		for (size_t bi = 0; bi < o->nbackends; bi++) {
+			const struct cb_backend *b = o->backends[bi];
+			const struct cb_impl *impl;
+			const char *why;
+
+			if (cb_backend_status(b, &why) < 0)
+				continue;
+			for (int k = 0; (impl = cb_impl_find(b, a->name, k)); k++) {
+				if (o->driver_sub && !strstr(impl->driver, o->driver_sub))
+					continue;
+				if (cb_impl_status(impl, &why) < 0) {
+					char msg[300];
+
+					snprintf(msg, sizeof msg, "%s %s: unavailable: %s",
+					         b->name, impl->driver, why);
+					*notes = cb_xrealloc(*notes, (*nnotes + 1) *
+					                     sizeof **notes);
+					(*notes)[(*nnotes)++] = cb_xstrdup(msg);
+					continue;
+				}
+				for (int d = 0; d < nd; d++)
+					for (size_t kk = 0; kk < nk; kk++)
+						for (size_t s = 0; s < o->nsizes; s++) {
+							struct plan *q;
+
+							if (n == cap) {
+								cap = cap ? 2 * cap : 64;
+								p = cb_xrealloc(p, cap * sizeof *p);
+							}
+							q = &p[n++];
+							q->impl = impl;
+							q->backend = b;
+							q->sel = sa;
+							q->dir = dirs[d];
+							q->key_bits = keys[kk];
+							q->size = o->sizes[s];
+							q->samples = plan_samples(o);
+							q->sample_sec = plan_sample_sec(o);
+							q->skip = cb_impl_key_ok(impl, a, keys[kk])
+							          ? size_skip(a, o->sizes[s],
+							                      o->sector)
+							          : "the driver has no such key size";
+							if (!q->skip && o->mb && a->kind != CB_CIPHER)
+								q->skip = "--mb: cipher requests only";
+							if (q->skip)
+								q->skip = cb_xstrdup(q->skip);
+						}
+			}
+		}
+	}
+	*out = p;
+	return n;
+}
+
+const char *dir_name(int dir)
+{
+	return dir == DIR_ENC ? "encrypt" : dir == DIR_DEC ? "decrypt"
+	       : dir == DIR_DERIVE ? "derive" : "digest";
+}
+
+int same_series(const struct plan *a, const struct plan *b)
+{
+	return a->impl == b->impl && a->dir == b->dir &&
+	       a->key_bits == b->key_bits && a->sel == b->sel;
+}
+
+void free_plan(struct plan *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free((void *)p[i].skip);
+	free(p);
+}

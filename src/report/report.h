@@ -1,0 +1,52 @@
+/*
+ * report.h - the HTML report (`cryptobench report`, and `bench` writes one
+ * next to its CSV and JSON): one self-contained index.html with the
+ * summary, throughput-vs-size plots drawn by gnuplot as inline SVG, the
+ * geli matrix beside the seed report, the dm-crypt comparison, compare's
+ * verdicts between hosts or CPU levels, known-answer status and
+ * provenance.  Nothing in the page is fetched from anywhere.
+ */
+#ifndef CB_REPORT_H
+#define CB_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report/rpt.h"
+
+/* A gnuplot found in PATH (or $GNUPLOT), or NULL. */
+const char *report_gnuplot(void);
+
+/*
+ * Write DIR/NAME (NAME "index.html" when NULL) from r; files are the
+ * paths it was read from (listed in the page; compare gets them too).
+ * An existing page is replaced only with force.  Returns CB_EXIT_OK or
+ * CB_EXIT_USAGE (message printed).
+ */
+int report_write(const struct rpt *r, char *const *files, size_t nfiles,
+                 const char *dir, const char *name, int force);
+
+/* ---- internal to report*.c ---- */
+struct plots;
+struct plots *plots_new(const char *gnuplot, const char *tmpdir);
+/* Queue a chart; returns its id (>= 0) or -1 when it has nothing to draw. */
+int plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
+                unsigned bits);
+int plots_geli(struct plots *pl, const struct rpt *r);
+/* Run gnuplot over every queued chart: 0 or -1 (message printed). */
+int plots_run(struct plots *pl);
+/* Write chart id as inline SVG (ids made unique, no namespaces). */
+int plots_embed(struct plots *pl, int id, FILE *out);
+void plots_free(struct plots *pl);
+
+/* Run prog with argv, stdout and stderr into the files (err NULL: ours),
+ * and wait; a ^C (cb_stop) that comes meanwhile is passed on to it.  Its
+ * exit status, or -1 when it could not be started (message printed). */
+int report_spawn(const char *prog, char *const *argv, const char *out,
+                 const char *err);
+/* Sections written by report_cmp.c. */
+void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
+                        size_t nfiles, const char *tmpdir);
+void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id);
+void report_sec_dmcrypt(FILE *f, const struct rpt *r);
+#endif

@@ -1,0 +1,419 @@
+/*
+ * report_cmp.c - the report's comparisons: compare's verdicts between the
+ * first source and each other one (compare itself is run, as
+ * `cryptobench compare ... --format csv`, so its rule is the only one),
+ * the geli matrix beside the seed report's figures, and dm-crypt's
+ * aes-xts-plain64 against aes-cbc-essiv:sha256.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/cb.h"
+#include "foundation/csv.h"
+#include "report/report.h"
+#include "report/rpt.h"
+#include "foundation/util.h"
+
+/* ---- compare's verdicts ---------------------------------------------- */
+
+/* Concatenate the inputs (the CSV reader takes repeated headers). */
+static int concat(char *const *files, size_t n, const char *out)
+{
+	FILE *o = fopen(out, "w");
+	char buf[65536];
+	size_t k;
+	int rc = 0;
+
+	if (!o)
+		return -1;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		FILE *in = fopen(files[i], "r");
+
+		if (!in) {
+			rc = -1;
+			break;
+		}
+		while ((k = fread(buf, 1, sizeof buf, in)) > 0)
+			if (fwrite(buf, 1, k, o) != k)
+				rc = -1;
+		fclose(in);
+	}
+	if (fclose(o) != 0)
+		rc = -1;
+	return rc;
+}
+
+static int skip_col(const char *c)
+{
+	static const char *const skip[] = { "group", "driver", "iv_mode",
+	        "threads", "base_backend_version", "new_backend_version",
+	        "base_runs", "new_runs", "base_rel_spread", "new_rel_spread",
+	        "base_samples", "new_samples", NULL };
+
+	for (int i = 0; skip[i]; i++)
+		if (!strcmp(c, skip[i]))
+			return 1;
+	return 0;
+}
+
+static int is_bps(const char *c)
+{
+	size_t n = strlen(c);
+
+	return n > 13 && !strcmp(c + n - 13, "bytes_per_sec");
+}
+
+/* Row i is in the group shown (gcol < 0: every row is). */
+static int in_group(const struct cb_csv *c, size_t i, int gcol,
+                    const char *gval)
+{
+	return c->rows[i].hdr == 0 &&
+	       (gcol < 0 || !strcmp(c->rows[i].fields[gcol], gval));
+}
+
+/* The verdicts of a group as a count per verdict and a table of every
+ * point. */
+static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
+                      const char *gval)
+{
+	const struct cb_csv_head *h = &c->hdrs[0];
+	int vcol = cb_csv_col(c, 0, "verdict");
+	const char *names[16];
+	size_t counts[16] = { 0 }, nv = 0, nrows = 0;
+
+	for (size_t i = 0; i < c->nrows && vcol >= 0; i++) {
+		const char *v = c->rows[i].fields[vcol];
+		size_t k;
+
+		if (!in_group(c, i, gcol, gval))
+			continue;
+		nrows++;
+		for (k = 0; k < nv && strcmp(names[k], v); k++)
+			;
+		if (k == nv && nv < 16)
+			names[nv++] = v;
+		if (k < 16)
+			counts[k]++;
+	}
+	fputs("<p>", f);
+	for (size_t k = 0; k < nv; k++) {
+		fprintf(f, "%s<b>%zu</b> ", k ? ", " : "", counts[k]);
+		html_esc(f, names[k]);
+	}
+	fprintf(f, " (%zu points matched).</p>\n<details><summary>every "
+	        "point</summary><table><thead><tr>", nrows);
+	for (size_t j = 0; j < h->ncols; j++)
+		if (!skip_col(h->names[j]) && (int)j != gcol) {
+			fputs("<th>", f);
+			html_esc(f, h->names[j]);
+			fputs(is_bps(h->names[j]) ? " (GB/s)</th>" : "</th>", f);
+		}
+	fputs("</tr></thead><tbody>\n", f);
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct cb_csv_rec *row = &c->rows[i];
+		double d;
+
+		if (!in_group(c, i, gcol, gval))
+			continue;
+		fputs("<tr>", f);
+		for (size_t j = 0; j < h->ncols; j++) {
+			if (skip_col(h->names[j]) || (int)j == gcol)
+				continue;
+			if (is_bps(h->names[j]) &&
+			    cb_csv_number(row->fields[j], &d) == 0) {
+				fprintf(f, "<td class=\"n\">%.3f</td>", d / 1e9);
+				continue;
+			}
+			fputs((int)j == vcol && strcmp(row->fields[j], "same") ?
+			      "<td class=\"bad\">" : "<td>", f);
+			html_esc(f, row->fields[j]);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table></details>\n", f);
+}
+
+static void where(char **argv, int *n, const char *opt, const char *col,
+                  const char *val, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s=%s", col, val);
+	argv[(*n)++] = (char *)opt;
+	argv[(*n)++] = buf;
+}
+
+/* Run `cryptobench ARGS... --ignore driver --format csv` into c; 0, or
+ * -1 after saying on the page why not. */
+static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
+                       struct cb_csv *c)
+{
+	char self[4096], out[4200], err[4200], line[512];
+	int have = cb_exe_path(self, sizeof self) == 0;
+	FILE *e;
+	int rc;
+
+	snprintf(out, sizeof out, "%s/cmp.csv", tmpdir);
+	snprintf(err, sizeof err, "%s/cmp.err", tmpdir);
+	argv[n++] = "--ignore";
+	argv[n++] = "driver";
+	argv[n++] = "--format";
+	argv[n++] = "csv";
+	argv[n] = NULL;
+	rc = have ? report_spawn(self, argv, out, err) : -1;
+	memset(c, 0, sizeof *c);
+	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
+		return 0;
+	cb_warn("report: compare did not run (exit %d); the page says why", rc);
+	fputs("<p class=\"bad\">compare failed: ", f);
+	for (e = fopen(err, "r"); e && fgets(line, sizeof line, e);)
+		html_esc(f, line);
+	if (e)
+		fclose(e);
+	fputs("</p>\n", f);
+	return -1;
+}
+
+/* Sources that differ in host and level both: pairwise, `compare all
+ * all --by none --base-where .. --new-where ..`. */
+static void cmp_pair(FILE *f, const struct rpt *r, size_t s, const char *all,
+                     const char *tmpdir)
+{
+	char w[4][512];
+	char *argv[32];
+	int n = 0;
+	struct cb_csv c;
+
+	argv[n++] = "cryptobench";
+	argv[n++] = "compare";
+	argv[n++] = (char *)all;
+	argv[n++] = (char *)all;
+	argv[n++] = "--by";
+	argv[n++] = "none";
+	where(argv, &n, "--base-where", "host", r->srcs[0].host, w[0], 512);
+	where(argv, &n, "--new-where", "host", r->srcs[s].host, w[1], 512);
+	where(argv, &n, "--base-where", "cpu_level", r->srcs[0].level, w[2], 512);
+	where(argv, &n, "--new-where", "cpu_level", r->srcs[s].level, w[3], 512);
+	if (run_compare(f, argv, n, tmpdir, &c) == 0)
+		cmp_table(f, &c, -1, NULL);
+	cb_csv_free(&c);
+}
+
+/* The column the sources differ in, when it is one: "host" or
+ * "cpu_level"; NULL when both vary. */
+static const char *fleet_by(const struct rpt *r)
+{
+	int hosts = 0, levels = 0;
+
+	for (size_t s = 1; s < r->nsrcs; s++) {
+		hosts |= strcmp(r->srcs[s].host, r->srcs[0].host) != 0;
+		levels |= strcmp(r->srcs[s].level, r->srcs[0].level) != 0;
+	}
+	return !levels ? "host" : !hosts ? "cpu_level" : NULL;
+}
+
+static void src_heading(FILE *f, const struct rpt *r, size_t s)
+{
+	char a[300], b[300];
+
+	fputs("<h3>", f);
+	html_esc(f, rpt_src_label(r, 0, a, sizeof a));
+	fputs(" &rarr; ", f);
+	html_esc(f, rpt_src_label(r, s, b, sizeof b));
+	fputs("</h3>\n", f);
+}
+
+/* One host or level against the first: `compare --baseline V --by COL`
+ * (compare's fleet mode), one table per other source. */
+static void cmp_fleet(FILE *f, const struct rpt *r, const char *by,
+                      const char *all, const char *tmpdir)
+{
+	int host = !strcmp(by, "host"), n = 0;
+	char *argv[32];
+	struct cb_csv c;
+
+	argv[n++] = "cryptobench";
+	argv[n++] = "compare";
+	argv[n++] = "--baseline";
+	argv[n++] = (char *)(host ? r->srcs[0].host : r->srcs[0].level);
+	argv[n++] = "--by";
+	argv[n++] = (char *)by;
+	argv[n++] = (char *)all;
+	if (run_compare(f, argv, n, tmpdir, &c) == 0)
+		for (size_t s = 1; s < r->nsrcs; s++) {
+			src_heading(f, r, s);
+			cmp_table(f, &c, cb_csv_col(&c, 0, by),
+			          host ? r->srcs[s].host : r->srcs[s].level);
+		}
+	cb_csv_free(&c);
+}
+
+void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
+                        size_t nfiles, const char *tmpdir)
+{
+	const char *by = fleet_by(r);
+	char all[4200];
+
+	snprintf(all, sizeof all, "%s/all.csv", tmpdir);
+	fputs("<section id=\"compare\"><h2>Side by side: compare's verdicts"
+	      "</h2>\n<p>Each source against the first, point by point, as "
+	      "<code>cryptobench compare</code> judges them (its fleet mode, "
+	      "<code>--baseline</code> with <code>--by host</code> or "
+	      "<code>--by cpu_level</code>; drivers ignored, so different code "
+	      "paths of one backend match; docs/compare.md has the rule).  The "
+	      "plots below draw the sources together.</p>\n", f);
+	if (concat(files, nfiles, all) < 0) {
+		fprintf(f, "<p class=\"bad\">could not join the files: %s</p>\n",
+		        strerror(errno));
+	} else if (by) {
+		cmp_fleet(f, r, by, all, tmpdir);
+	} else {
+		for (size_t s = 1; s < r->nsrcs; s++) {
+			src_heading(f, r, s);
+			cmp_pair(f, r, s, all, tmpdir);
+		}
+	}
+	fputs("</section>\n", f);
+}
+
+/* ---- the geli matrix ------------------------------------------------- */
+
+static int has_dd(const struct rpt *r, size_t s, const char *be)
+{
+	return rpt_find(r, s, "dd", be, NULL, UINT_MAX, UINT64_MAX, NULL,
+	                UINT64_MAX, NULL) != NULL;
+}
+
+void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id)
+{
+	char label[300];
+
+	fputs("<section id=\"geli\"><h2>The geli matrix beside the seed report"
+	      "</h2>\n", f);
+	if (!r->nseed) {
+		fputs("<p>The seed report's figures (results/reference/"
+		      "geli-seed.csv) were not found; give them with --seed.</p>"
+		      "\n</section>\n", f);
+		return;
+	}
+	fputs("<p>The seed report's FreeBSD geli runs (<code>dd if=/dev/zero "
+	      "bs=1m count=200</code> through 4096-byte sectors) and the "
+	      "same configurations through <code>cryptobench dd</code> here "
+	      "(MB/s, 10<sup>6</sup> bytes/s, encrypt; the chart's scale is "
+	      "logarithmic).  The seed wrote to a gmirror, so "
+	      "its figures are bounded by the disks (its baseline, 76 MB/s); "
+	      "this run's are the transform and pipeline alone.</p>\n", f);
+	if (id >= 0 && plots_embed(pl, id, f) < 0)
+		fputs("<p class=\"bad\">the chart could not be drawn</p>\n", f);
+	fputs("<table><thead><tr><th>configuration</th><th>seed MB/s</th>", f);
+	for (size_t s = 0; s < r->nsrcs; s++)
+		for (size_t b = 0; b < r->srcs[s].nbe; b++) {
+			if (!has_dd(r, s, r->srcs[s].be[b].name))
+				continue;
+			fputs("<th>", f);
+			html_esc(f, r->srcs[s].be[b].name);
+			if (r->nsrcs > 1) {
+				fputs(" @", f);
+				html_esc(f, rpt_src_label(r, s, label, sizeof label));
+			}
+			fputs("</th>", f);
+		}
+	fputs("</tr></thead><tbody>\n", f);
+	for (size_t c = 0; c < r->nseed; c++) {
+		const struct rpt_pt *sd = &r->seed[c];
+
+		fputs("<tr><td>", f);
+		html_esc(f, report_geli_label(sd, label, sizeof label));
+		fprintf(f, "</td><td class=\"n\">%.1f</td>", sd->bps / 1e6);
+		for (size_t s = 0; s < r->nsrcs; s++)
+			for (size_t b = 0; b < r->srcs[s].nbe; b++) {
+				const struct rpt_pt *p;
+
+				if (!has_dd(r, s, r->srcs[s].be[b].name))
+					continue;
+				p = rpt_find(r, s, "dd",
+				        r->srcs[s].be[b].name, sd->alg, sd->key_bits,
+				        UINT64_MAX, "encrypt", sd->sector, sd->auth);
+
+				if (p)
+					fprintf(f, "<td class=\"n\">%.1f</td>", p->bps / 1e6);
+				else
+					fputs("<td class=\"n\">&ndash;</td>", f);
+			}
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n</section>\n", f);
+}
+
+/* ---- dm-crypt: aes-xts-plain64 vs aes-cbc-essiv:sha256 ---------------- */
+
+static void gbs_cell(FILE *f, const struct rpt_pt *p)
+{
+	if (p)
+		fprintf(f, "<td class=\"n\">%.3f</td>", p->bps / 1e9);
+	else
+		fputs("<td>&ndash;</td>", f);
+}
+
+static void dm_row(FILE *f, const struct rpt *r, size_t s, const char *be,
+                   uint64_t sector, const char *dir)
+{
+	const struct rpt_pt *x, *e;
+	char label[300];
+
+	if (!rpt_dm_pair(r, s, be, sector, dir, &x, &e))
+		return;
+	fputs("<tr><td>", f);
+	html_esc(f, be);
+	if (r->nsrcs > 1) {
+		fputs(" @", f);
+		html_esc(f, rpt_src_label(r, s, label, sizeof label));
+	}
+	fprintf(f, "</td><td class=\"n\">%llu</td><td>%s</td>",
+	        (unsigned long long)sector,
+	        !strcmp(dir, "encrypt") ? "write (encrypt)" : "read (decrypt)");
+	gbs_cell(f, x);
+	gbs_cell(f, e);
+	if (x && e) {
+		fprintf(f, "<td class=\"n\">%.2f", x->bps / e->bps);
+		if (!isnan(x->lo) && !isnan(e->hi) && e->hi > 0 && e->lo > 0)
+			fprintf(f, " [%.2f, %.2f]", x->lo / e->hi, x->hi / e->lo);
+		fputs("</td>", f);
+	} else {
+		fputs("<td>&ndash;</td>", f);
+	}
+	fputs("</tr>\n", f);
+}
+
+void report_sec_dmcrypt(FILE *f, const struct rpt *r)
+{
+	static const uint64_t sectors[] = { 512, 4096 };
+	static const char *const dirs[] = { "encrypt", "decrypt" };
+	long pos;
+
+	fputs("<section id=\"dmcrypt\"><h2>dm-crypt: aes-xts-plain64 against "
+	      "aes-cbc-essiv:sha256</h2>\n<p>The storage engineer's question "
+	      "on this host: how much faster is XTS than CBC-ESSIV, per sector "
+	      "size, for writes (encrypt) and reads (decrypt).  The ratio is "
+	      "XTS &divide; ESSIV; the bracket, where the files carry "
+	      "confidence intervals, bounds it from the two 95 % intervals."
+	      "</p>\n<table><thead><tr><th>backend</th><th>sector</th>"
+	      "<th>direction</th><th>aes-xts-plain64 GB/s</th>"
+	      "<th>aes-cbc-essiv:sha256 GB/s</th><th>ratio</th></tr></thead>"
+	      "<tbody>\n", f);
+	pos = ftell(f);
+	for (size_t s = 0; s < r->nsrcs; s++)
+		for (size_t b = 0; b < r->srcs[s].nbe; b++)
+			for (int k = 0; k < 2; k++)
+				for (int d = 0; d < 2; d++)
+					dm_row(f, r, s, r->srcs[s].be[b].name,
+					       sectors[k], dirs[d]);
+	if (ftell(f) == pos)
+		fputs("<tr><td colspan=\"6\">no sector measurements of these two "
+		      "in the files</td></tr>\n", f);
+	fputs("</tbody></table>\n</section>\n", f);
+}

@@ -1,0 +1,481 @@
+/*
+ * rpt.c - result files read for the report and the bench summary
+ * (rpt.h).  The reading itself is csv.c's; this file checks the columns
+ * the report needs, turns rows into points and groups them by source.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/cb.h"
+#include "foundation/csv.h"
+#include "report/rpt.h"
+#include "foundation/util.h"
+
+#define NUM (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
+#define REQ CB_CSV_REQUIRED
+static const struct cb_csv_col rpt_cols[] = {
+	{ "schema",          REQ | CB_CSV_NONEMPTY },
+	{ "host",            REQ },
+	{ "backend",         REQ | CB_CSV_NONEMPTY },
+	{ "alg",             REQ | CB_CSV_NONEMPTY },
+	{ "key_bits",        REQ | CB_CSV_UINT },
+	{ "block_bytes",     REQ | CB_CSV_UINT },
+	{ "direction",       REQ | CB_CSV_NONEMPTY },
+	{ "bytes_per_sec",   REQ | NUM | CB_CSV_NONNEG },
+	{ "cycles_per_byte", REQ | NUM },
+	{ "sector_bytes",    CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "threads",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "ci_low_ops",      NUM },
+	{ "ci_high_ops",     NUM },
+	{ NULL, 0 },
+};
+#undef NUM
+#undef REQ
+
+static const char *get(const struct cb_csv *c, const struct cb_csv_rec *row,
+                       const char *col, const char *dflt)
+{
+	const char *v = cb_csv_get(c, row, col);
+
+	return v && *v ? v : dflt;
+}
+
+static double num(const struct cb_csv *c, const struct cb_csv_rec *row,
+                  const char *col)
+{
+	const char *v = cb_csv_get(c, row, col);
+	double d;
+
+	if (!v || !*v || cb_csv_number(v, &d) < 0)
+		return NAN;
+	return d;
+}
+
+static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
+                     const char *col, uint64_t dflt)
+{
+	const char *v = cb_csv_get(c, row, col);
+	uint64_t u;
+
+	if (!v || !*v || cb_parse_u64(v, &u) < 0)
+		return dflt;
+	return u;
+}
+
+static int schema_ok(const char *s)
+{
+	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2") ||
+	       !strcmp(s, "cryptobench-csv-3") || !strcmp(s, "cryptobench-csv-4");
+}
+
+/* Fill p from row; 0, or -1 (message printed) for an unknown schema. */
+static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
+                     struct rpt_pt *p)
+{
+	const char *schema = get(c, row, "schema", "");
+	double lo, hi;
+
+	if (!schema_ok(schema)) {
+		cb_err("%s:%lu: schema '%s' is not one this version reads "
+		       "(cryptobench-csv-1, -2 or -3)", c->name, row->line, schema);
+		return -1;
+	}
+	memset(p, 0, sizeof *p);
+	p->tool = get(c, row, "tool", "speed");
+	p->backend = get(c, row, "backend", "");
+	p->backend_version = get(c, row, "backend_version", "");
+	p->driver = get(c, row, "driver", "");
+	p->alg = get(c, row, "alg", "");
+	p->dir = get(c, row, "direction", "");
+	p->auth = get(c, row, "auth", "");
+	p->iv = cb_csv_iv_key(c, row, "per-request");
+	p->status = get(c, row, "status", "ok");
+	p->why = get(c, row, "error", "");
+	p->key_bits = (unsigned)unum(c, row, "key_bits", 0);
+	p->block = unum(c, row, "block_bytes", 0);
+	p->sector = unum(c, row, "sector_bytes", 0);
+	p->threads = unum(c, row, "threads", 1);
+	p->bps = strcmp(p->status, "ok") ? NAN : num(c, row, "bytes_per_sec");
+	p->cpb = num(c, row, "cycles_per_byte");
+	lo = num(c, row, "ci_low_ops");
+	hi = num(c, row, "ci_high_ops");
+	p->lo = lo * (double)p->block;
+	p->hi = hi * (double)p->block;
+	p->file = c->name;
+	p->line = row->line;
+	return 0;
+}
+
+static struct rpt_backend *src_backend(struct rpt_src *s, const struct cb_csv *c,
+                                       const struct cb_csv_rec *row,
+                                       const char *name)
+{
+	for (size_t i = 0; i < s->nbe; i++)
+		if (!strcmp(s->be[i].name, name))
+			return &s->be[i];
+	s->be = cb_xrealloc(s->be, (s->nbe + 1) * sizeof *s->be);
+	memset(&s->be[s->nbe], 0, sizeof *s->be);
+	s->be[s->nbe].name = name;
+	s->be[s->nbe].version = get(c, row, "backend_version", "");
+	s->be[s->nbe].details = get(c, row, "backend_details", "");
+	return &s->be[s->nbe++];
+}
+
+static void src_fill(struct rpt_src *s, const struct cb_csv *c,
+                     const struct cb_csv_rec *row)
+{
+	s->cpu_model = get(c, row, "cpu_model", "unknown");
+	s->kernel = get(c, row, "kernel", "unknown");
+	s->tool_version = get(c, row, "tool_version", "unknown");
+	s->cpu_flags = get(c, row, "cpu_flags", "");
+	s->compiler = get(c, row, "compiler", "");
+	s->cflags = get(c, row, "cflags", "");
+	s->governor = get(c, row, "governor", "");
+	s->boost = get(c, row, "boost", "");
+	s->clock = get(c, row, "clock", "");
+	s->first = s->last = get(c, row, "timestamp", "");
+	s->file = c->name;
+}
+
+/* The source of row (added when new); counts its status per backend. */
+static size_t row_source(struct rpt *r, const struct cb_csv *c,
+                         const struct cb_csv_rec *row, const struct rpt_pt *p)
+{
+	const char *host = get(c, row, "host", "unknown");
+	const char *level = get(c, row, "cpu_level", "max");
+	const char *ts = get(c, row, "timestamp", "");
+	struct rpt_backend *b;
+	size_t i;
+
+	for (i = 0; i < r->nsrcs; i++)
+		if (!strcmp(r->srcs[i].host, host) &&
+		    !strcmp(r->srcs[i].level, level))
+			break;
+	if (i == r->nsrcs) {
+		r->srcs = cb_xrealloc(r->srcs, (i + 1) * sizeof *r->srcs);
+		memset(&r->srcs[i], 0, sizeof r->srcs[i]);
+		r->srcs[i].host = host;
+		r->srcs[i].level = level;
+		src_fill(&r->srcs[i], c, row);
+		r->nsrcs++;
+	}
+	if (*ts && (!*r->srcs[i].first || strcmp(ts, r->srcs[i].first) < 0))
+		r->srcs[i].first = ts;
+	if (*ts && strcmp(ts, r->srcs[i].last) > 0)
+		r->srcs[i].last = ts;
+	b = src_backend(&r->srcs[i], c, row, p->backend);
+	if (!strcmp(p->status, "ok"))
+		b->ok++;
+	else if (!strcmp(p->status, "skip"))
+		b->skip++;
+	else
+		b->fail++;
+	return i;
+}
+
+static int read_one(struct cb_csv *c, const char *path)
+{
+	int e = cb_csv_read(c, path);
+
+	if (e == 0 && (e = cb_csv_check(c, rpt_cols)) < 0) {
+		cb_err("%s", c->err);
+		cb_csv_free(c);        /* read, but not one of ours */
+		return -1;
+	}
+	if (e == -EINVAL) {
+		cb_err("%s", c->err);
+		return -1;
+	}
+	if (e < 0) {
+		cb_err("%s: %s", path, strerror(-e));
+		return -1;
+	}
+	return 0;
+}
+
+static int load_seed(struct rpt *r, const char *seed)
+{
+	struct cb_csv *c = &r->seedcsv;
+
+	if (!seed)
+		return 0;
+	if (!*seed && !(seed = rpt_seed_default()))
+		return 0;
+	if (read_one(c, seed) < 0)
+		return -1;
+	r->seed = cb_xcalloc(c->nrows ? c->nrows : 1, sizeof *r->seed);
+	for (size_t i = 0; i < c->nrows; i++) {
+		if (row_point(c, &c->rows[i], &r->seed[r->nseed]) < 0)
+			return -1;
+		if (!strcmp(r->seed[r->nseed].tool, "dd"))
+			r->nseed++;
+	}
+	r->seed_path = seed;
+	return 0;
+}
+
+int rpt_load(struct rpt *r, char *const *paths, size_t npaths,
+             const char *seed)
+{
+	size_t total = 0;
+
+	memset(r, 0, sizeof *r);
+	r->csv = cb_xcalloc(npaths ? npaths : 1, sizeof *r->csv);
+	for (size_t f = 0; f < npaths; f++, r->ncsv++) {
+		if (read_one(&r->csv[f], paths[f]) < 0)
+			return CB_EXIT_USAGE;
+		total += r->csv[f].nrows;
+	}
+	r->pts = cb_xcalloc(total ? total : 1, sizeof *r->pts);
+	for (size_t f = 0; f < r->ncsv; f++) {
+		const struct cb_csv *c = &r->csv[f];
+
+		for (size_t i = 0; i < c->nrows; i++) {
+			struct rpt_pt *p = &r->pts[r->npts];
+
+			if (row_point(c, &c->rows[i], p) < 0)
+				return CB_EXIT_USAGE;
+			p->src = row_source(r, c, &c->rows[i], p);
+			r->npts++;
+		}
+	}
+	if (load_seed(r, seed) < 0)
+		return CB_EXIT_USAGE;
+	return 0;
+}
+
+void rpt_free(struct rpt *r)
+{
+	for (size_t i = 0; i < r->ncsv; i++)
+		cb_csv_free(&r->csv[i]);
+	for (size_t i = 0; i < r->nsrcs; i++)
+		free(r->srcs[i].be);
+	cb_csv_free(&r->seedcsv);
+	free(r->csv);
+	free(r->pts);
+	free(r->srcs);
+	free(r->seed);
+	memset(r, 0, sizeof *r);
+}
+
+const char *rpt_seed_default(void)
+{
+	static char buf[4096 + 64];
+
+	return cb_data_path("results/reference/geli-seed.csv",
+	                    "reference/geli-seed.csv", 0, buf, sizeof buf);
+}
+
+const char *rpt_src_label(const struct rpt *r, size_t src, char *buf,
+                          size_t len)
+{
+	const struct rpt_src *s = &r->srcs[src];
+
+	if (!strcmp(s->level, "max"))
+		snprintf(buf, len, "%s", s->host);
+	else
+		snprintf(buf, len, "%s @%s", s->host, s->level);
+	return buf;
+}
+
+int rpt_is_digest(const struct rpt_pt *p)
+{
+	return !strcmp(p->dir, "digest") || !strcmp(p->dir, "derive");
+}
+
+const struct rpt_pt *rpt_find(const struct rpt *r, size_t src,
+                              const char *tool, const char *backend,
+                              const char *alg, unsigned bits,
+                              uint64_t block, const char *dir,
+                              uint64_t sector, const char *auth)
+{
+	for (size_t i = 0; i < r->npts; i++) {
+		const struct rpt_pt *p = &r->pts[i];
+
+		if (p->src != src || isnan(p->bps) ||
+		    (tool && strcmp(p->tool, tool)) ||
+		    (backend && strcmp(p->backend, backend)) ||
+		    (alg && strcmp(p->alg, alg)) ||
+		    (bits != UINT_MAX && p->key_bits != bits) ||
+		    (block != UINT64_MAX && p->block != block) ||
+		    (dir && strcmp(p->dir, dir)) ||
+		    (sector != UINT64_MAX && p->sector != sector) ||
+		    (auth && strcmp(p->auth, auth)))
+			continue;
+		return p;
+	}
+	return NULL;
+}
+
+/* ---- shared by the report and the bench summary ------------------- */
+
+void html_esc(FILE *f, const char *s)
+{
+	for (; s && *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default: fputc(*s, f);
+		}
+}
+
+const char *report_geli_label(const struct rpt_pt *p, char *buf, size_t len)
+{
+	if (!strcmp(p->alg, "none"))
+		snprintf(buf, len, "baseline (no encryption)");
+	else if (!strcmp(p->alg, "xts(aes)"))
+		snprintf(buf, len, "%s -l %u", p->driver, p->key_bits / 2);
+	else
+		snprintf(buf, len, "%s", p->driver);
+	return buf;
+}
+
+/* ---- summary --------------------------------------------------------- */
+
+static uint64_t sum_block(const struct rpt *r, size_t src, const char *alg,
+                          unsigned bits)
+{
+	uint64_t best = 0;
+
+	for (size_t i = 0; i < r->npts; i++) {
+		const struct rpt_pt *p = &r->pts[i];
+
+		if (p->src != src || isnan(p->bps) || strcmp(p->tool, "speed") ||
+		    p->sector || strcmp(p->alg, alg) || p->key_bits != bits)
+			continue;
+		if (p->block == 4096)
+			return 4096;
+		if (p->block > best)
+			best = p->block;
+	}
+	return best;
+}
+
+static void sum_dir(const struct rpt *r, struct rpt_sum *s, size_t src,
+                    int d, const char *dir)
+{
+	double lib = 0, nat = NAN;
+
+	s->best[d] = NULL;
+	for (size_t i = 0; i < r->npts; i++) {
+		const struct rpt_pt *p = &r->pts[i];
+
+		if (p->src != src || isnan(p->bps) || strcmp(p->tool, "speed") ||
+		    p->sector || strcmp(p->alg, s->alg) ||
+		    p->key_bits != s->bits || p->block != s->block ||
+		    strcmp(p->dir, dir))
+			continue;
+		if (!s->best[d] || p->bps > s->best[d]->bps)
+			s->best[d] = p;
+		if (!strcmp(p->backend, "native"))
+			nat = isnan(nat) || p->bps > nat ? p->bps : nat;
+		else if (p->bps > lib)
+			lib = p->bps;
+	}
+	s->native_ratio[d] = lib > 0 ? nat / lib : NAN;
+}
+
+/* An algorithm's key sizes together and rising (a backend measured later
+ * may add one: gcrypt's XTS 384 after openssl's 256 and 512), the
+ * algorithms in the order they came. */
+static void sum_order(struct rpt_sum *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct rpt_sum t = v[i];
+		size_t j = i, first = 0;
+
+		while (strcmp(v[first].alg, t.alg))
+			first++;
+		if (first == i)
+			continue;            /* a new algorithm stays where it is */
+		while (j > first && (strcmp(v[j - 1].alg, t.alg) ||
+		                     v[j - 1].bits > t.bits)) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = t;
+	}
+}
+
+size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out)
+{
+	struct rpt_sum *v = cb_xcalloc(r->npts + 1, sizeof *v);
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->npts; i++) {
+		const struct rpt_pt *p = &r->pts[i];
+		size_t k;
+
+		if (p->src != src || isnan(p->bps) || strcmp(p->tool, "speed") ||
+		    p->sector)
+			continue;
+		for (k = 0; k < n; k++)
+			if (!strcmp(v[k].alg, p->alg) && v[k].bits == p->key_bits)
+				break;
+		if (k < n)
+			continue;
+		v[n].alg = p->alg;
+		v[n].bits = p->key_bits;
+		v[n].block = sum_block(r, src, p->alg, p->key_bits);
+		v[n].ndir = rpt_is_digest(p) ? 1 : 2;
+		sum_dir(r, &v[n], src, 0, v[n].ndir == 1 ? "digest" : "encrypt");
+		if (v[n].ndir == 2)
+			sum_dir(r, &v[n], src, 1, "decrypt");
+		n++;
+	}
+	sum_order(v, n);
+	*out = v;
+	return n;
+}
+
+/* A number cell with prec decimals (and a "×" after a ratio). */
+
+/* The fastest row of backend be for alg at a sector size and direction
+ * (the driver the kernel would pick: its highest-priority one is the one
+ * meant to be fastest), speed's sector rows before dd's; key bits 256
+ * when measured, else any. */
+static const struct rpt_pt *dm_find(const struct rpt *r, size_t s,
+                                    const char *be, const char *alg,
+                                    unsigned bits, uint64_t sector,
+                                    const char *dir)
+{
+	static const char *const tools[] = { "speed", "dd" };
+
+	for (int t = 0; t < 4; t++) {
+		const struct rpt_pt *best = NULL;
+
+		for (size_t i = 0; i < r->npts; i++) {
+			const struct rpt_pt *p = &r->pts[i];
+
+			if (p->src != s || isnan(p->bps) ||
+			    strcmp(p->tool, tools[t / 2]) || strcmp(p->backend, be) ||
+			    strcmp(p->alg, alg) || p->sector != sector ||
+			    strcmp(p->dir, dir) || *p->auth ||
+			    (t % 2 == 0 && p->key_bits != bits))
+				continue;
+			if (!best || p->bps > best->bps)
+				best = p;
+		}
+		if (best)
+			return best;
+	}
+	return NULL;
+}
+
+int rpt_dm_pair(const struct rpt *r, size_t s, const char *be,
+                uint64_t sector, const char *dir, const struct rpt_pt **xts,
+                const struct rpt_pt **essiv)
+{
+	*xts = dm_find(r, s, be, "xts(aes)", 256, sector, dir);
+	*essiv = dm_find(r, s, be, "essiv(cbc(aes),sha256)", 256, sector, dir);
+	return *xts || *essiv;
+}
