@@ -15,12 +15,13 @@ for lib in openssl gcrypt nettle; do
 		contains "$out" "$lib.so  ABI 1"
 done
 expect_exit 0 "sysinfo" $CB sysinfo
+sha=$(sha256sum "$BUILD/plugins/nettle.so" 2>/dev/null | cut -d' ' -f1)
 check "provenance: the plug-in's path and sha256" \
-	contains "$out" "$(sha256sum "$BUILD/plugins/nettle.so" 2>/dev/null |
-	                   cut -d' ' -f1)"
+	eval '[ ${#sha} -eq 64 ] && contains "$out" "sha256 $sha"'
 check "provenance names the file" contains "$out" "plugins/nettle.so (ABI 1"
-check "the program links none of the libraries" \
-	eval "! ldd $CB | grep -q 'libcrypto\|libgcrypt\|libnettle'"
+libs=$(ldd "$CB" 2>&1)
+check "the program links none of the libraries" eval 'contains "$libs" libc.so &&
+	! printf "%s\n" "$libs" | grep -q "libcrypto\|libgcrypt\|libnettle"'
 
 # The out-of-tree plug-in (plugins/mbedtls, its own Makefile, the public
 # header only) is built by the top-level build and passes the vectors.

@@ -103,6 +103,14 @@ static int is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Is a directory entry's name a plug-in's, NAME.so? */
+static int is_so(const char *e)
+{
+	size_t len = strlen(e);
+
+	return len > 3 && !strcmp(e + len - 3, ".so");
+}
+
 /* Does dir hold a plug-in (a *.so)?  The checkout's plugins/ holds the
  * sources of out-of-tree ones, not plug-ins. */
 static int has_plugins(const char *dir)
@@ -111,11 +119,8 @@ static int has_plugins(const char *dir)
 	struct dirent *e;
 	int found = 0;
 
-	while (d && !found && (e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-
-		found = len > 3 && !strcmp(e->d_name + len - 3, ".so");
-	}
+	while (d && !found && (e = readdir(d)))
+		found = is_so(e->d_name);
 	if (d)
 		closedir(d);
 	return found;
@@ -159,51 +164,69 @@ static void add_missing(const char *name, const char *file, const char *why)
 	add(b);
 }
 
-static int load(const char *file, char *err, size_t n)
+/* Load file; the reason it was refused in why. */
+static int load(const char *file, char *why, size_t n)
 {
 	struct cb_backend *b;
-	char why[512];
 
 	cb_backends[nbackends] = NULL;
-	if (cb_loader_open(file, &host, cb_backends, &b, why, sizeof why) < 0) {
-		snprintf(err, n, "%s: %s", file, why);
+	if (cb_loader_open(file, &host, cb_backends, &b, why, n) < 0)
 		return -1;
-	}
 	add(b);
 	return 0;
 }
 
-/* The plug-in directory's NAME.so (known first, then the rest sorted);
- * known ones that fail stay in the list, unavailable, with the reason. */
-static void load_dir(int known_ones)
+/* The same, for a plug-in asked for: err is "FILE: reason". */
+static int load_asked(const char *file, char *err, size_t n)
 {
-	struct dirent **ents = NULL;
-	int k = is_dir(plugin_dir) ? scandir(plugin_dir, &ents, NULL,
-	                                     alphasort) : 0;
-	char file[4600], err[1100];
+	char why[512];
 
-	for (size_t i = 0; known_ones && i < NKNOWN; i++) {
+	if (load(file, why, sizeof why) == 0)
+		return 0;
+	snprintf(err, n, "%s: %s", file, why);
+	return -1;
+}
+
+static int is_known(const char *e)
+{
+	for (size_t j = 0; j < NKNOWN; j++)
+		if (strlen(e) == strlen(known[j]) + 3 &&
+		    !strncmp(e, known[j], strlen(known[j])))
+			return 1;
+	return 0;
+}
+
+/* The known libraries' NAME.so of the plug-in directory, in their
+ * order; one that fails stays in the list, unavailable, with the reason. */
+static void load_known(void)
+{
+	char file[4600], why[512];
+
+	for (size_t i = 0; i < NKNOWN; i++) {
 		snprintf(file, sizeof file, "%s/%s.so", plugin_dir, known[i]);
 		if (access(file, F_OK) != 0)
 			add_missing(known[i], file, "not found (not built, or "
 			            "not installed)");
-		else if (load(file, err, sizeof err) < 0)
-			add_missing(known[i], file, err + strlen(file) + 2);
+		else if (load(file, why, sizeof why) < 0)
+			add_missing(known[i], file, why);
 	}
+}
+
+/* The plug-in directory's other *.so, sorted; likewise. */
+static void load_others(void)
+{
+	struct dirent **ents = NULL;
+	int k = is_dir(plugin_dir) ? scandir(plugin_dir, &ents, NULL,
+	                                     alphasort) : 0;
+	char file[4600], why[512], name[256];
+
 	for (int i = 0; i < k; i++) {
 		const char *e = ents[i]->d_name;
-		size_t len = strlen(e);
-		int skip = len < 4 || strcmp(e + len - 3, ".so");
 
-		for (size_t j = 0; !skip && j < NKNOWN; j++)
-			skip = len == strlen(known[j]) + 3 &&
-			       !strncmp(e, known[j], len - 3);
 		snprintf(file, sizeof file, "%s/%s", plugin_dir, e);
-		if (!known_ones && !skip && load(file, err, sizeof err) < 0) {
-			char name[256];
-
-			snprintf(name, sizeof name, "%.*s", (int)(len - 3), e);
-			add_missing(name, file, err + strlen(file) + 2);
+		if (is_so(e) && !is_known(e) && load(file, why, sizeof why) < 0) {
+			snprintf(name, sizeof name, "%.*s", (int)strlen(e) - 3, e);
+			add_missing(name, file, why);
 		}
 		free(ents[i]);
 	}
@@ -215,10 +238,10 @@ static void load_dir(int known_ones)
 __attribute__((constructor)) static void backends_init(void)
 {
 	find_plugin_dir();
-	load_dir(1);
+	load_known();
 	add(&cb_backend_native);
 	add(&cb_backend_kernel);
-	load_dir(0);
+	load_others();
 	cb_backends[nbackends] = NULL;
 }
 
@@ -232,17 +255,15 @@ static int load_path_entry(const char *p, char *err, size_t n)
 	if (access(p, F_OK) != 0)     /* as in PATH: an absent entry is skipped */
 		return 0;
 	if (!is_dir(p))
-		return load(p, err, n);
+		return load_asked(p, err, n);
 	if ((k = scandir(p, &ents, NULL, alphasort)) < 0) {
 		snprintf(err, n, "%s: cannot read the directory", p);
 		return -1;
 	}
 	for (int i = 0; i < k; i++) {
-		size_t len = strlen(ents[i]->d_name);
-
 		snprintf(file, sizeof file, "%s/%s", p, ents[i]->d_name);
-		if (!rc && len > 3 && !strcmp(ents[i]->d_name + len - 3, ".so"))
-			rc = load(file, err, n);
+		if (!rc && is_so(ents[i]->d_name))
+			rc = load_asked(file, err, n);
 		free(ents[i]);
 	}
 	free(ents);
@@ -261,7 +282,7 @@ int cb_plugins_load(const char *const *files, size_t n, char *err,
 		rc = load_path_entry(p, err, errlen);
 	free(path);
 	for (size_t i = 0; i < n && !rc; i++)
-		rc = load(files[i], err, errlen);
+		rc = load_asked(files[i], err, errlen);
 	cb_backends[nbackends] = NULL;
 	return rc;
 }

@@ -216,7 +216,7 @@ int cb_loader_open(const char *file, const struct cb_host *host,
 {
 	void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
 	const struct cb_plugin *raw;
-	struct cb_plugin *d;
+	struct cb_plugin d = { 0 };      /* ours: a shorter one reads as 0s */
 	const struct cb_impl **impls;
 	struct cb_backend *b;
 	cb_plugin_entry entry;
@@ -236,23 +236,19 @@ int cb_loader_open(const char *file, const struct cb_host *host,
 		snprintf(err, n, "%s() returned no descriptor", CB_PLUGIN_SYMBOL);
 		return -1;
 	}
-	d = cb_xcalloc(1, sizeof *d);
-	memcpy(d, raw, 4 * sizeof(uint32_t));      /* the header, then the rest */
-	if (check_header(d, err, n) < 0 ||
-	    (memcpy(d, raw, d->size < sizeof *d ? d->size : sizeof *d),
-	     check_plugin(d, have, err, n) < 0) ||
-	    !(impls = take_impls(d, have, err, n))) {
-		free(d);
+	memcpy(&d, raw, 4 * sizeof(uint32_t));     /* the header, then the rest */
+	if (check_header(&d, err, n) < 0 ||
+	    (memcpy(&d, raw, d.size < sizeof d ? d.size : sizeof d),
+	     check_plugin(&d, have, err, n) < 0) ||
+	    !(impls = take_impls(&d, have, err, n)))
 		return -1;
-	}
 	b = cb_xcalloc(1, sizeof *b);
 	*b = (struct cb_backend){
-		.name = d->name, .description = d->description,
-		.probe = d->probe, .version = d->version, .details = d->details,
-		.limits = d->limits, .impls = impls, .cap = d->cap,
-		.no_templates = d->no_templates, .file = cb_xstrdup(file),
-		.abi = d->abi_version };
-	free(d);                  /* its strings and tables live in the .so */
+		.name = d.name, .description = d.description,
+		.probe = d.probe, .version = d.version, .details = d.details,
+		.limits = d.limits, .impls = impls, .cap = d.cap,
+		.no_templates = d.no_templates, .file = cb_xstrdup(file),
+		.abi = d.abi_version };       /* strings and tables: in the .so */
 	*out = b;
 	return 0;
 }
