@@ -12,7 +12,8 @@
  *     iv == NULL continuing the chain, encryption and decryption;
  *   - multi-sector requests of 1, 3, 15, 17 and 255 sectors of 512 and
  *     4096 bytes (4096: every lane on the same page offset, the 4 KiB
- *     aliasing layout), plus sector sizes that are not a multiple of 64,
+ *     aliasing layout), 33 to 70 sectors of 4, 8 and 12 KiB (vaes512's
+ *     64 lanes), plus sector sizes that are not a multiple of 64,
  *     unaligned and in place, from sector numbers that cross 2^32 and
  *     wrap 2^64;
  *   - xts(aes) with 2x128, 2x256 and 2x192-bit keys (the last against
@@ -577,6 +578,15 @@ int main(void)
 				/* quarter-sector steps (vaes512, past 16) */
 				sector_case(algs[a], keys[ki], 12288, 21, 7, 24, k++);
 				sector_case(algs[a], keys[ki], 8192, 3, 1, 16, k++);
+				/* 64 lanes in 256/256/256/rest calls (vaes512,
+				 * 4 KiB multiples, past 32 sectors): one batch
+				 * more than 32, whole batches, a short last one,
+				 * and the long call of larger sectors */
+				sector_case(algs[a], keys[ki], 4096, 33, 2, 8, k++);
+				sector_case(algs[a], keys[ki], 4096, 64, 9, 1, k++);
+				sector_case(algs[a], keys[ki], 4096, 70, 5, 8, k++);
+				sector_case(algs[a], keys[ki], 8192, 40, 3, 16, k++);
+				sector_case(algs[a], keys[ki], 12288, 37, 1, 24, k++);
 			}
 		test_xts(&k);
 		for (unsigned n = 1; n <= BATCH_MAX; n += n < 9 ? 1 : 7)

@@ -245,6 +245,8 @@ struct path {
 	size_t nlanes;
 	lanes_fn *lanes32;        /* 32 lanes, multiples of 32 bytes; NULL:
 	                             none (used past nlanes sectors)         */
+	lanes_fn *lanes64;        /* 64 lanes, multiples of 64 bytes; NULL:
+	                             none (4 KiB sectors, past 32 of them)   */
 	size_t lane_mult;         /* sector sizes for `lanes`: its multiples
 	                             (vaes256: the staged routine only pays
 	                             where lanes share L1 sets)              */
@@ -287,6 +289,7 @@ static const struct path path_vaes512 = {
 	.lanes = cb_vaes512_cbc_enc_lanes16,
 	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
 	.nlanes = 16, .lanes32 = cb_vaes512_cbc_enc_lanes32, .lane_mult = 64,
+	.lanes64 = cb_vaes512_cbc_enc_lanes64,
 	.essiv8 = cb_vaes512_essiv_enc_ptrs8,
 	.probe = cb_vaes512_probe, .width = 4,
 };
@@ -368,28 +371,34 @@ INLINE size_t group_ivs(const struct path *p, const struct cb_aes_key *sk,
  * a request lie a multiple of 4 KiB apart, so lanes at one offset of as
  * many sectors all hit one L1 set (8 ways on Zen 4, 12 on Zen 5): every
  * line misses (vaes256's staged 16 lanes of 4 KiB: 0.33 against 0.16 TSC
- * ticks per byte on Zen 4; vaes512's 32 lanes: 0.73 against 0.13 c/B on
- * Zen 5).  Here a sector goes through `parts` calls, its part q in lane
- * group q: group 0 starts g = lanes/parts new sectors while group q
- * continues the sectors group 0 started q calls before, chained from the
- * ciphertext the previous call wrote.  The groups sit ss/parts apart,
- * g lines a set, and the routine runs at its unaliased speed.  Lanes
- * without a sector (the first and last calls, short requests) repeat a
- * real one.  Lane j*parts + q is sector j of group q.
+ * ticks per byte on Zen 4; vaes512's 64 lanes: 3.4 times slower than
+ * with the lanes on distinct sets on Zen 5).  Here a sector goes through
+ * `parts` calls, its part q in lane group q: group 0 starts g =
+ * lanes/parts new sectors while group q continues the sectors group 0
+ * started q calls before, chained from the ciphertext the previous call
+ * wrote.  Call c runs plen[c % parts] bytes of every lane (the parts of a
+ * sector are the lengths of `parts` consecutive calls, one of each), so
+ * group q sits the q previous calls' lengths into its sectors: the
+ * groups never share an offset, and the routine runs at its unaliased
+ * speed.  Lanes without a sector (the first and last parts - 1 calls,
+ * short requests) repeat a real one: that waste is a call's length
+ * times the empty groups, so the pattern puts the short lengths where
+ * the request starts and ends.  Lane j*parts + q is sector j of group q.
  */
 INLINE int enc_parts(const struct path *p, lanes_fn *fn, size_t nl,
-                     size_t parts, int essiv, const struct cb_native_ctx *c,
-                     uint64_t first, uint64_t step, size_t ss,
-                     const uint8_t *in, uint8_t *out, size_t n)
+                     size_t parts, const size_t *plen, int essiv,
+                     const struct cb_native_ctx *c, uint64_t first,
+                     uint64_t step, size_t ss, const uint8_t *in,
+                     uint8_t *out, size_t n)
 {
 	ptrdiff_t delta = (ptrdiff_t)((uintptr_t)out - (uintptr_t)in);
-	size_t g = nl / parts, h = ss / parts;
+	size_t g = nl / parts;
 	uint8_t iva[CB_LANES_MAX][16];
 	struct cb_lanes l;
 
-	for (size_t a0 = 0; a0 < n + (parts - 1) * g; a0 += g) {
+	for (size_t a0 = 0, k = 0; a0 < n + (parts - 1) * g; a0 += g, k++) {
 		size_t na = a0 < n ? (n - a0 < g ? n - a0 : g) : 0;
-		size_t real = SIZE_MAX;
+		size_t real = SIZE_MAX, off = 0;
 
 		for (size_t j = 0; j < na; j++)
 			put_sector_iv(iva[j], first + (a0 + j) * step);
@@ -400,8 +409,11 @@ INLINE int enc_parts(const struct path *p, lanes_fn *fn, size_t nl,
 			size_t nb = a0 < q * g || b0 >= n ? 0
 			            : n - b0 < g ? n - b0 : g;
 
+			/* group q is the q previous calls' lengths in */
+			if (q)
+				off += plen[(k + parts - q) % parts];
 			for (size_t j = 0; j < nb; j++) {
-				size_t e = j * parts + q, at = (b0 + j) * ss + q * h;
+				size_t e = j * parts + q, at = (b0 + j) * ss + off;
 
 				l.in[e] = in + at;
 				/* part q chains from part q-1's last block */
@@ -417,14 +429,16 @@ INLINE int enc_parts(const struct path *p, lanes_fn *fn, size_t nl,
 				l.in[e] = l.in[real];
 				memcpy(l.iv[e], l.iv[real], 16);
 			}
-		fn(&c->key, &l, delta, h);
+		fn(&c->key, &l, delta, plen[k % parts]);
 	}
 	return 0;
 }
 
 /* The lane routine for `left` chains of len bytes, its lane count in *nl:
  * the 32-lane one while more chains are left than the narrower holds and
- * a lane stride of len puts at most 8 of its lanes in one L1 set. */
+ * a lane stride of len puts at most 8 of its lanes in one L1 set.  (The
+ * 64-lane routine on 512-byte sectors measured no faster: a lane of 8
+ * superblocks pays its fill and drain on few rounds.) */
 INLINE lanes_fn *pick_lanes(const struct path *p, size_t left, size_t len,
                             size_t *nl)
 {
@@ -453,13 +467,28 @@ INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
 	n = len / ss;
 	/* 4 KiB-apart lanes: vaes256's 16 in halves, vaes512's 32 in
 	 * quarters, where the parts land on distinct L1 sets */
-	if (p->halves && ss % 2048 == 0 && (ss / 2) % 4096)
-		return enc_parts(p, p->lanes_any, p->nlanes, 2, essiv, c, first,
+	if (p->halves && ss % 2048 == 0 && (ss / 2) % 4096) {
+		const size_t half[2] = { ss / 2, ss / 2 };
+
+		return enc_parts(p, p->lanes_any, p->nlanes, 2, half, essiv, c,
+		                 first, step, ss, in, out, n);
+	}
+	/* vaes512's 64 lanes in quarters 256 bytes apart, where three
+	 * calls of 256 bytes and one of the rest make a sector: the
+	 * request's first and last three calls are the short ones */
+	if (p->lanes64 && n > 32 && ss % 4096 == 0) {
+		const size_t quarter[4] = { 256, 256, 256, ss - 768 };
+
+		return enc_parts(p, p->lanes64, 64, 4, quarter, essiv, c, first,
 		                 step, ss, in, out, n);
+	}
 	if (p->lanes32 && n > p->nlanes && ss % 4096 == 0 &&
-	    (ss / 4) % 2048 == 1024)
-		return enc_parts(p, p->lanes32, 32, 4, essiv, c, first, step, ss,
-		                 in, out, n);
+	    (ss / 4) % 2048 == 1024) {
+		const size_t quarter[4] = { ss / 4, ss / 4, ss / 4, ss / 4 };
+
+		return enc_parts(p, p->lanes32, 32, 4, quarter, essiv, c, first,
+		                 step, ss, in, out, n);
+	}
 	for (size_t s = 0; s < n; s += nl) {
 		lanes_fn *lanes = pick_lanes(p, n - s, ss, &nl);
 		size_t m = n - s < nl ? n - s : nl;

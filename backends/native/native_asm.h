@@ -40,9 +40,9 @@
 #define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
 
 /* struct cb_lanes */
-#define CB_LANES_MAX     32
-#define CB_LANES_IN      0      /* const uint8_t *in[32]                      */
-#define CB_LANES_IV      256    /* uint8_t iv[32][16]                         */
+#define CB_LANES_MAX     64
+#define CB_LANES_IN      0      /* const uint8_t *in[64]                      */
+#define CB_LANES_IV      512    /* uint8_t iv[64][16]                         */
 
 #ifndef __ASSEMBLER__
 #include <stddef.h>
@@ -201,6 +201,14 @@ void cb_vaes512_cbc_enc_lanes16(const struct cb_aes_key *k,
  * len must be a multiple of 32 (>= 32).
  */
 void cb_vaes512_cbc_enc_lanes32(const struct cb_aes_key *k,
+                                const struct cb_lanes *l,
+                                ptrdiff_t out_delta, size_t len);
+/*
+ * The same for 64 lanes (16 chains of four: twice what latency x
+ * throughput needs on such a core), one block of every lane a step:
+ * len must be a multiple of 16 (>= 16).
+ */
+void cb_vaes512_cbc_enc_lanes64(const struct cb_aes_key *k,
                                 const struct cb_lanes *l,
                                 ptrdiff_t out_delta, size_t len);
 /*

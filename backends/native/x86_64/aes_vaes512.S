@@ -3,8 +3,9 @@
  * (four AES blocks per zmm, EVEX, AVX-512F/VL): CBC and fused ESSIV-CBC
  * decryption and ECB with 32 blocks in flight and a masked tail; CBC
  * encryption of 16 interleaved sector chains with 64-byte loads per
- * sector and a 4x4 transpose of 128-bit lanes, and of 32 with 32-byte
- * loads (Zen 5 needs 8 zmm chains in flight); XTS with 32 blocks in
+ * sector and a 4x4 transpose of 128-bit lanes, of 32 with 32-byte
+ * loads (Zen 5 needs 8 zmm chains in flight), and of 64 staged through
+ * the stack (16 chains: twice what Zen 5 needs); XTS with 32 blocks in
  * flight.  Contracts: native_asm.h.
  *
  * Decryption and ECB keep every round key broadcast in zmm16-30, indexed
@@ -480,6 +481,163 @@
 	vzeroupper
 	ret
 	ENDFUNC	cb_vaes512_cbc_enc_lanes32
+
+/* ---- 64 interleaved sector chains, staged through the stack ------------ */
+
+/*
+ * Zen 5 retires two 512-bit rounds a cycle at a latency of four: the 8
+ * zmm chains of cb_vaes512_cbc_enc_lanes32 exactly fill that, so every
+ * load, transpose and fold that lands on a chain stalls both units.
+ * Here 16 zmm chains (64 lanes) carry twice the rounds the latency
+ * needs.  There are no registers for their data, so it is staged in two
+ * 4 KiB stack buffers: a superblock is 64 bytes of every lane, slot
+ * (i, g) = block i of lanes 4g..4g+3 (buffer + 1024 i + 64 g).  While the
+ * chains run superblock s out of one buffer (each slot read as plaintext
+ * by the chain's xor and overwritten with its ciphertext), the other one
+ * is drained (superblock s-1: four slots loaded, transposed to 64 bytes a
+ * lane, stored) and then refilled (superblock s+1: 64 bytes of each lane
+ * loaded, transposed, stored), a group of four lanes after each of the
+ * last four rounds of a step.  A 4x4 transpose is 8 shuffles for 16
+ * blocks, on each side; 16-byte inserts and extracts would be 24, and
+ * Zen 5 runs shuffles partly on an AES pipe.  Called on 64 lanes on
+ * distinct L1 sets (micro-benchmark against the throughput probe, Zen 5):
+ * this routine 77-81 %, the same chains with 16-byte inserts and
+ * extracts 54 %, cb_vaes512_cbc_enc_lanes32 63 %.  rdi = key, rsi = lanes, rdx = out
+ * offset (out_delta + position), r8 = in offset, rcx = bytes left (a
+ * multiple of 64), eax/r9 = rounds/kend, r10 a lane pointer, rbx = this
+ * superblock's buffer, r12 = the other.  zmm0..15: the chains; zmm16..21
+ * the refill, zmm22..27 the drain; zmm28 the round key; zmm30 = rk[nr];
+ * zmm31 = rk[0].
+ */
+
+/* 4x4 transpose of 128-bit lanes of zmm r0..r3, temporaries t0, t1 */
+.macro TRANSPOSE_T r0, r1, r2, r3, t0, t1
+	vshufi64x2 zmm\t0, zmm\r0, zmm\r1, 0x44
+	vshufi64x2 zmm\r1, zmm\r0, zmm\r1, 0xee
+	vshufi64x2 zmm\t1, zmm\r2, zmm\r3, 0x44
+	vshufi64x2 zmm\r3, zmm\r2, zmm\r3, 0xee
+	vshufi64x2 zmm\r0, zmm\t0, zmm\t1, 0x88
+	vshufi64x2 zmm\r2, zmm\r1, zmm\r3, 0x88
+	vshufi64x2 zmm\r3, zmm\r1, zmm\r3, 0xdd
+	vshufi64x2 zmm\r1, zmm\t0, zmm\t1, 0xdd
+.endm
+
+/* 64 bytes at in offset r8 + \off of lanes 4g..4g+3 into the slots of
+ * group g of the buffer at \buf */
+.macro L64_LD g, i, reg, off
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + \i)]
+	vmovdqu64 zmm\reg, [r10 + r8 + \off]
+.endm
+.macro L64_FILL g, buf, off
+	L64_LD	\g, 0, 16, \off
+	L64_LD	\g, 1, 17, \off
+	L64_LD	\g, 2, 18, \off
+	L64_LD	\g, 3, 19, \off
+	TRANSPOSE_T 16, 17, 18, 19, 20, 21
+	vmovdqa64 [\buf + 1024*0 + 64*\g], zmm16
+	vmovdqa64 [\buf + 1024*1 + 64*\g], zmm17
+	vmovdqa64 [\buf + 1024*2 + 64*\g], zmm18
+	vmovdqa64 [\buf + 1024*3 + 64*\g], zmm19
+.endm
+
+/* lane 4g+i's 64 bytes of zmm reg to out offset rdx - 64 */
+.macro L64_ST g, i, reg
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + \i)]
+	vmovdqu64 [r10 + rdx - 64], zmm\reg
+.endm
+
+/* group g of r12: drain superblock s-1 (none when r8 = 0) to out offset
+ * rdx - 64, then refill it with superblock s+1 (none when rcx <= 64) */
+.macro L64_UNIT g
+	test	r8, r8
+	jz	71f
+	vmovdqa64 zmm22, [r12 + 1024*0 + 64*\g]
+	vmovdqa64 zmm23, [r12 + 1024*1 + 64*\g]
+	vmovdqa64 zmm24, [r12 + 1024*2 + 64*\g]
+	vmovdqa64 zmm25, [r12 + 1024*3 + 64*\g]
+	TRANSPOSE_T 22, 23, 24, 25, 26, 27
+	L64_ST	\g, 0, 22
+	L64_ST	\g, 1, 23
+	L64_ST	\g, 2, 24
+	L64_ST	\g, 3, 25
+71:	cmp	rcx, 64
+	jbe	72f
+	L64_FILL \g, r12, 64
+72:
+.endm
+
+/* round j (key at r9 - 16 j) of every chain in step \step; after each of
+ * the last four rounds, one group's drain and refill */
+.macro L64R j, r, step
+	vbroadcasti32x4 zmm28, [r9 - 16*\j]
+	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vaesenc	zmm\g, zmm\g, zmm28
+	.endr
+	.if	\j <= 4
+	L64_UNIT (4*\step + 4 - \j)
+	.endif
+.endm
+
+/* the end of block \step of chain g: its ciphertext into the slot its
+ * plaintext came from, the next block (slot step+1, or the other
+ * buffer's slot 0) xored in with rk0 */
+.macro L64_NEXT g, step
+	vaesenclast zmm\g, zmm\g, zmm30
+	vmovdqa64 [rbx + 1024*\step + 64*\g], zmm\g
+	.if	\step < 3
+	vpternlogq zmm\g, zmm31, [rbx + 1024*(\step + 1) + 64*\g], 0x96
+	.else
+	vpternlogq zmm\g, zmm31, [r12 + 64*\g], 0x96
+	.endif
+.endm
+
+.macro L64_STEP step
+	ROUNDS_NR L64R, \step
+	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	L64_NEXT \g, \step
+	.endr
+.endm
+
+/* void cb_vaes512_cbc_enc_lanes64(const struct cb_aes_key *k,
+ *         const struct cb_lanes *l, ptrdiff_t out_delta, size_t len) */
+	FUNC	cb_vaes512_cbc_enc_lanes64
+	push	rbp
+	mov	rbp, rsp
+	push	rbx
+	push	r12
+	sub	rsp, 8192
+	and	rsp, -64
+	mov	rbx, rsp
+	lea	r12, [rsp + 4096]
+	KEND	CB_AESKEY_ENC
+	vbroadcasti32x4 zmm31, [rdi]
+	vbroadcasti32x4 zmm30, [r9]
+	xor	r8d, r8d
+	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	L64_FILL \g, rbx, 0
+	vmovdqu64 zmm\g, [rsi + CB_LANES_IV + 64*\g]
+	vpternlogq zmm\g, zmm31, [rbx + 64*\g], 0x96
+	.endr
+	.p2align 4
+1:	L64_STEP 0
+	L64_STEP 1
+	L64_STEP 2
+	L64_STEP 3
+	xchg	rbx, r12
+	add	r8, 64
+	add	rdx, 64
+	sub	rcx, 64
+	jnz	1b
+	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	L64_UNIT \g
+	.endr
+	lea	rsp, [rbp - 16]
+	pop	r12
+	pop	rbx
+	pop	rbp
+	vzeroupper
+	ret
+	ENDFUNC	cb_vaes512_cbc_enc_lanes64
 
 	.section .rodata
 	.p2align 6
