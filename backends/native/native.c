@@ -741,7 +741,11 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 		m = next;
 		g ^= 1;
 	}
-	cb_wipe(t, sizeof t);                 /* the encrypted tweaks */
+	/* the encrypted tweaks: the groups used (64 at most each) */
+	cb_wipe(t[0], (n < CB_LANES_MAX ? n : CB_LANES_MAX) * 16);
+	if (n > CB_LANES_MAX)
+		cb_wipe(t[1], (n - CB_LANES_MAX < CB_LANES_MAX ?
+		               n - CB_LANES_MAX : CB_LANES_MAX) * 16);
 	return 0;
 }
 

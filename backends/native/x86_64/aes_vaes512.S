@@ -502,10 +502,13 @@
  * Zen 5 runs shuffles partly on an AES pipe.  Called on 64 lanes on
  * distinct L1 sets (micro-benchmark against the throughput probe, Zen 5):
  * this routine 77-81 %, the same chains with 16-byte inserts and
- * extracts 54 %, cb_vaes512_cbc_enc_lanes32 63 %.  rdi = key, rsi = lanes, rdx = out
+ * extracts 54 %, cb_vaes512_cbc_enc_lanes32 63 %; 16-byte moves instead
+ * of the refill's transpose 67 %.  rdi = key, rsi = lanes, rdx = out
  * offset (out_delta + position), r8 = in offset, rcx = bytes left (a
- * multiple of 64), eax/r9 = rounds/kend, r10 a lane pointer, rbx = this
- * superblock's buffer, r12 = the other.  zmm0..15: the chains; zmm16..21
+ * multiple of 64), eax/r9 = rounds/kend, r10 (the set-up's fill) or
+ * r10, r11, rdi, r13 (a drain and refill; the key pointer is not needed
+ * past the set-up) lane pointers, rbx = this superblock's buffer, r12 =
+ * the other.  zmm0..15: the chains; zmm16..21
  * the refill, zmm22..27 the drain; zmm28 the round key; zmm30 = rk[nr];
  * zmm31 = rk[0].
  */
@@ -540,15 +543,14 @@
 	vmovdqa64 [\buf + 1024*3 + 64*\g], zmm19
 .endm
 
-/* lane 4g+i's 64 bytes of zmm reg to out offset rdx - 64 */
-.macro L64_ST g, i, reg
-	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + \i)]
-	vmovdqu64 [r10 + rdx - 64], zmm\reg
-.endm
-
 /* group g of r12: drain superblock s-1 (none when r8 = 0) to out offset
- * rdx - 64, then refill it with superblock s+1 (none when rcx <= 64) */
+ * rdx - 64, then refill it with superblock s+1 (none when rcx <= 64);
+ * the four lane pointers in r10, r11, rdi, r13 */
 .macro L64_UNIT g
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 0)]
+	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 1)]
+	mov	rdi, [rsi + CB_LANES_IN + 8*(4*\g + 2)]
+	mov	r13, [rsi + CB_LANES_IN + 8*(4*\g + 3)]
 	test	r8, r8
 	jz	71f
 	vmovdqa64 zmm22, [r12 + 1024*0 + 64*\g]
@@ -556,13 +558,21 @@
 	vmovdqa64 zmm24, [r12 + 1024*2 + 64*\g]
 	vmovdqa64 zmm25, [r12 + 1024*3 + 64*\g]
 	TRANSPOSE_T 22, 23, 24, 25, 26, 27
-	L64_ST	\g, 0, 22
-	L64_ST	\g, 1, 23
-	L64_ST	\g, 2, 24
-	L64_ST	\g, 3, 25
+	vmovdqu64 [r10 + rdx - 64], zmm22
+	vmovdqu64 [r11 + rdx - 64], zmm23
+	vmovdqu64 [rdi + rdx - 64], zmm24
+	vmovdqu64 [r13 + rdx - 64], zmm25
 71:	cmp	rcx, 64
 	jbe	72f
-	L64_FILL \g, r12, 64
+	vmovdqu64 zmm16, [r10 + r8 + 64]
+	vmovdqu64 zmm17, [r11 + r8 + 64]
+	vmovdqu64 zmm18, [rdi + r8 + 64]
+	vmovdqu64 zmm19, [r13 + r8 + 64]
+	TRANSPOSE_T 16, 17, 18, 19, 20, 21
+	vmovdqa64 [r12 + 1024*0 + 64*\g], zmm16
+	vmovdqa64 [r12 + 1024*1 + 64*\g], zmm17
+	vmovdqa64 [r12 + 1024*2 + 64*\g], zmm18
+	vmovdqa64 [r12 + 1024*3 + 64*\g], zmm19
 72:
 .endm
 
@@ -605,6 +615,7 @@
 	mov	rbp, rsp
 	push	rbx
 	push	r12
+	push	r13
 	sub	rsp, 8192
 	and	rsp, -64
 	mov	rbx, rsp
@@ -631,7 +642,8 @@
 	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	L64_UNIT \g
 	.endr
-	lea	rsp, [rbp - 16]
+	lea	rsp, [rbp - 24]
+	pop	r13
 	pop	r12
 	pop	rbx
 	pop	rbp
