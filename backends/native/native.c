@@ -465,8 +465,9 @@ INLINE int enc_sectors(const struct path *p, int essiv, void *vctx,
 	if ((rc = check_sectors(ss, len)) < 0)
 		return rc;
 	n = len / ss;
-	/* 4 KiB-apart lanes: vaes256's 16 in halves, vaes512's 32 in
-	 * quarters, where the parts land on distinct L1 sets */
+	/* 4 KiB-apart lanes: vaes256's 16 in halves; vaes512's 64 (past
+	 * 32 sectors) or 32 in quarters, where the parts land on distinct
+	 * L1 sets */
 	if (p->halves && ss % 2048 == 0 && (ss / 2) % 4096) {
 		const size_t half[2] = { ss / 2, ss / 2 };
 
