@@ -396,7 +396,8 @@ INLINE int enc_parts(const struct path *p, lanes_fn *fn, size_t nl,
 	uint8_t iva[CB_LANES_MAX][16];
 	struct cb_lanes l;
 
-	for (size_t a0 = 0, k = 0; a0 < n + (parts - 1) * g; a0 += g, k++) {
+	for (size_t k = 0; k * g < n + (parts - 1) * g; k++) {
+		size_t a0 = k * g;               /* call k's first new sector */
 		size_t na = a0 < n ? (n - a0 < g ? n - a0 : g) : 0;
 		size_t real = SIZE_MAX, off = 0;
 

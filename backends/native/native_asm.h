@@ -205,8 +205,8 @@ void cb_vaes512_cbc_enc_lanes32(const struct cb_aes_key *k,
                                 ptrdiff_t out_delta, size_t len);
 /*
  * The same for 64 lanes (16 chains of four: twice what latency x
- * throughput needs on such a core), one block of every lane a step:
- * len must be a multiple of 16 (>= 16).
+ * throughput needs on such a core), 64 bytes of every lane staged
+ * through the stack at a time: len must be a multiple of 64 (>= 64).
  */
 void cb_vaes512_cbc_enc_lanes64(const struct cb_aes_key *k,
                                 const struct cb_lanes *l,

@@ -505,10 +505,9 @@
  * extracts 54 %, cb_vaes512_cbc_enc_lanes32 63 %; 16-byte moves instead
  * of the refill's transpose 67 %.  rdi = key, rsi = lanes, rdx = out
  * offset (out_delta + position), r8 = in offset, rcx = bytes left (a
- * multiple of 64), eax/r9 = rounds/kend, r10 (the set-up's fill) or
- * r10, r11, rdi, r13 (a drain and refill; the key pointer is not needed
- * past the set-up) lane pointers, rbx = this superblock's buffer, r12 =
- * the other.  zmm0..15: the chains; zmm16..21
+ * multiple of 64), eax/r9 = rounds/kend, r10, r11, rdi, r13 the lane
+ * pointers of a group (the key pointer is not needed past the round
+ * keys' set-up), rbx = this superblock's buffer, r12 = the other.  zmm0..15: the chains; zmm16..21
  * the refill, zmm22..27 the drain; zmm28 the round key; zmm30 = rk[nr];
  * zmm31 = rk[0].
  */
@@ -525,17 +524,21 @@
 	vshufi64x2 zmm\r1, zmm\t0, zmm\t1, 0xdd
 .endm
 
-/* 64 bytes at in offset r8 + \off of lanes 4g..4g+3 into the slots of
- * group g of the buffer at \buf */
-.macro L64_LD g, i, reg, off
-	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + \i)]
-	vmovdqu64 zmm\reg, [r10 + r8 + \off]
+/* the lane pointers of lanes 4g..4g+3 into r10, r11, rdi, r13 */
+.macro L64_PTRS g
+	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 0)]
+	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 1)]
+	mov	rdi, [rsi + CB_LANES_IN + 8*(4*\g + 2)]
+	mov	r13, [rsi + CB_LANES_IN + 8*(4*\g + 3)]
 .endm
+
+/* 64 bytes at in offset r8 + \off of those lanes into the slots of
+ * group g of the buffer at \buf */
 .macro L64_FILL g, buf, off
-	L64_LD	\g, 0, 16, \off
-	L64_LD	\g, 1, 17, \off
-	L64_LD	\g, 2, 18, \off
-	L64_LD	\g, 3, 19, \off
+	vmovdqu64 zmm16, [r10 + r8 + \off]
+	vmovdqu64 zmm17, [r11 + r8 + \off]
+	vmovdqu64 zmm18, [rdi + r8 + \off]
+	vmovdqu64 zmm19, [r13 + r8 + \off]
 	TRANSPOSE_T 16, 17, 18, 19, 20, 21
 	vmovdqa64 [\buf + 1024*0 + 64*\g], zmm16
 	vmovdqa64 [\buf + 1024*1 + 64*\g], zmm17
@@ -544,13 +547,9 @@
 .endm
 
 /* group g of r12: drain superblock s-1 (none when r8 = 0) to out offset
- * rdx - 64, then refill it with superblock s+1 (none when rcx <= 64);
- * the four lane pointers in r10, r11, rdi, r13 */
+ * rdx - 64, then refill it with superblock s+1 (none when rcx <= 64) */
 .macro L64_UNIT g
-	mov	r10, [rsi + CB_LANES_IN + 8*(4*\g + 0)]
-	mov	r11, [rsi + CB_LANES_IN + 8*(4*\g + 1)]
-	mov	rdi, [rsi + CB_LANES_IN + 8*(4*\g + 2)]
-	mov	r13, [rsi + CB_LANES_IN + 8*(4*\g + 3)]
+	L64_PTRS \g
 	test	r8, r8
 	jz	71f
 	vmovdqa64 zmm22, [r12 + 1024*0 + 64*\g]
@@ -564,15 +563,7 @@
 	vmovdqu64 [r13 + rdx - 64], zmm25
 71:	cmp	rcx, 64
 	jbe	72f
-	vmovdqu64 zmm16, [r10 + r8 + 64]
-	vmovdqu64 zmm17, [r11 + r8 + 64]
-	vmovdqu64 zmm18, [rdi + r8 + 64]
-	vmovdqu64 zmm19, [r13 + r8 + 64]
-	TRANSPOSE_T 16, 17, 18, 19, 20, 21
-	vmovdqa64 [r12 + 1024*0 + 64*\g], zmm16
-	vmovdqa64 [r12 + 1024*1 + 64*\g], zmm17
-	vmovdqa64 [r12 + 1024*2 + 64*\g], zmm18
-	vmovdqa64 [r12 + 1024*3 + 64*\g], zmm19
+	L64_FILL \g, r12, 64
 72:
 .endm
 
@@ -625,6 +616,7 @@
 	vbroadcasti32x4 zmm30, [r9]
 	xor	r8d, r8d
 	.irp	g, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	L64_PTRS \g
 	L64_FILL \g, rbx, 0
 	vmovdqu64 zmm\g, [rsi + CB_LANES_IV + 64*\g]
 	vpternlogq zmm\g, zmm31, [rbx + 64*\g], 0x96
