@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "foundation/acct.h"
 #include "core/cb.h"
 #include "foundation/csv.h"
 #include "output/output.h"
@@ -132,6 +133,8 @@ static double geli_sample(const char *self, struct cell *x, uint64_t count,
 	}
 	bench_csv_result(&c, &c.rows[0], &r);
 	t = r.seconds;
+	if (t > 0)
+		cb_acct_add(CB_ACCT_DD_DATA, (uint64_t)(t * 1e9));
 	if (r.status != CB_RES_OK || !(r.bytes_per_sec > 0) || !r.block_bytes) {
 		cb_csv_free(&c);
 		return -1;

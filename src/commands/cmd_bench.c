@@ -34,7 +34,9 @@
 #include "bench/bench.h"
 #include "core/cb.h"
 #include "commands/cmd.h"
+#include "foundation/acct.h"
 #include "foundation/csv.h"
+#include "foundation/stats.h"
 #include "measure/measure.h"
 #include "output/output.h"
 #include "measure/plan.h"
@@ -49,9 +51,14 @@
 
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
 #define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
-#define ROUNDS_MIN      9       /* samples a point gets at the least,   */
-#define ROUNDS_MIN_PART 3       /* ... and from each of several processes */
-#define VISIT_COST0     0.0075  /* first guess of a visit: the sample,
+#define ROUNDS_MIN      12      /* samples a point gets at the least,   */
+#define ROUNDS_MIN_PART 8       /* ... and from each of several processes:
+                                   enough for compare's test between two
+                                   processes (docs/compare.md)         */
+#define BENCH_SIZES     "16,256,1472,4096"  /* the default matrix's     */
+#define BENCH_KDF_COST  1024    /* PBKDF2 iterations, Argon2 KiB        */
+#define BENCH_WARM      0.0005  /* a visit's warm-up, at most           */
+#define VISIT_COST0     0.0024  /* first guess of a visit: the sample,
                                    its warm-up, canary and clock      */
 #define RESERVE         4.0     /* clock, files, report                 */
 
@@ -62,6 +69,7 @@ struct bench {
 	const char *names[MAX_ALGS + 1]; /* every algorithm, NULL-ended      */
 	char path[3][4096];            /* csv, json, dd rows                 */
 	double t0, pass_end;           /* start; this process's passes end  */
+	uint64_t t0_ns;                /* when the process started          */
 	int argc;
 	char **argv;
 	double geli_sec;               /* the geli matrix's share of the budget */
@@ -139,10 +147,11 @@ static int sector_opts(struct bench *b)
 		s->all_backends = b->o.all_backends;
 		s->progress = b->o.progress;
 		s->sector = sectors[k];
-		s->every_key = 1;
+		s->every_key = b->o.every_key;
 		s->reps = b->o.reps;
 		s->sec = b->o.sec;
 		s->warmup = b->o.warmup;
+		s->visit_warm = b->o.visit_warm;
 		if (parse_sizes(s, "4096") < 0 || opts_finish(s, ciphers) < 0)
 			return -EINVAL;
 	}
@@ -165,8 +174,14 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 
 	opts_init(&b->o);
 	b->o.sec = 1;
-	b->o.every_key = 1;     /* XTS at 384 bits too (speed: 256, 512) */
 	if (speed_parse(CMD_BENCH, argc, argv, &b->o, &b->c) < 0)
+		return -EINVAL;
+	/* the default matrix (docs/speed.md); --full: every key size (XTS
+	 * at 384 bits too), the seed's sizes and 4096, the KDFs at each */
+	b->o.every_key = b->c.full;
+	b->o.kdf_cost = b->c.full ? 0 : BENCH_KDF_COST;
+	if (!b->o.sizes && parse_sizes(&b->o, b->c.full ? "16,64,256,1024,1472,"
+	                               "4096,8192" : BENCH_SIZES) < 0)
 		return -EINVAL;
 	if (b->c.full && b->c.budget_set) {
 		cb_err("bench: --full and --budget exclude each other");
@@ -177,7 +192,9 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
 		return -EINVAL;
 	if (!b->c.full && b->o.warmup < 0)
-		b->o.warmup = 0.005;     /* once per point, before its samples */
+		b->o.warmup = 0.001;     /* once per point, before its samples */
+	if (!b->c.full)
+		b->o.visit_warm = BENCH_WARM;
 	all_algs(b);
 	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
 		return -EINVAL;
@@ -277,10 +294,10 @@ static void say_plan(const struct bench *b)
 
 	if (!b->c.geli_only)
 		fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points "
-		        "(every key size, %zu request sizes,\n       both "
+		        "(%s key sizes, %zu request sizes,\n       both "
 		        "directions), %zu sector points (512 and 4096-byte "
 		        "sectors),\n", cb_nalgs, b->o.nbackends, b->npts,
-		        b->o.nsizes, b->nsec);
+		        b->c.full ? "every" : "the usual", b->o.nsizes, b->nsec);
 	fprintf(stderr, "%s geli matrix %zu configurations x %zu backends "
 	        "through dd: samples of %.0f ms of data,\n       one dd each, "
 	        "round robin, %u to %u a cell (about %.0f s)\n",
@@ -300,11 +317,13 @@ static void say_plan(const struct bench *b)
 		        b->o.sec);
 		return;
 	}
-	fprintf(stderr, "bench: budget %.0f s: samples of %.0f ms, round robin "
-	        "over every point, in %u process%s\n       one after the other, "
-	        "until the budget is spent: about %.0f samples a point",
-	        b->c.budget, 1e3 * BENCH_SAMPLE, nprocs(b),
-	        nprocs(b) > 1 ? "es" : "", left / round);
+	fprintf(stderr, "bench: budget %.0f s: samples of %.0f ms, round robin, "
+	        "in %u process%s one after the\n       other: %u rounds over "
+	        "every point, then rounds over the points whose 95 %% CI\n"
+	        "       is still wider than +-%.0f %% (about %.0f samples a point "
+	        "on average)", b->c.budget, 1e3 * BENCH_SAMPLE, nprocs(b),
+	        nprocs(b) > 1 ? "es" : "", nprocs(b) > 1 ? ROUNDS_MIN_PART
+	        : ROUNDS_MIN, 100 * CB_STATS_NOISY, left / round);
 	if (left / round < least)
 		fprintf(stderr, ";\n       it does not fit: %u samples a point "
 		        "need about %.0f s", least, b->c.budget - left + least * round);
@@ -334,10 +353,15 @@ static int run_geli(struct bench *b)
 	        .progress = b->o.progress ? geli_progress : NULL };
 	size_t ok, fail;
 
+	uint64_t t = cb_now_ns(), data = cb_acct_get(CB_ACCT_DD_DATA);
+
 	for (size_t i = 0; i < b->o.nbackends; i++)
 		names[g.nbackends++] = b->o.backends[i]->name;
 	if (bench_geli(&g, &ok, &fail) < 0)
 		return -1;
+	t = cb_now_ns() - t;
+	data = cb_acct_get(CB_ACCT_DD_DATA) - data;
+	cb_acct_add(CB_ACCT_DD_PROC, t > data ? t - data : 0);
 	if (b->o.progress)
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "bench: geli matrix: %zu runs, %zu not available on "
@@ -375,6 +399,7 @@ static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
 
 	o->sample = BENCH_SAMPLE;
 	o->reps = b->o.reps ? b->o.reps : CB_MAX_REPS;
+	o->target = CB_STATS_NOISY;
 	o->min_rounds = nprocs(b) > 1 || b->c.part ? ROUNDS_MIN_PART : ROUNDS_MIN;
 	if (o->min_rounds > o->reps)
 		o->min_rounds = o->reps;
@@ -410,6 +435,30 @@ static int run_passes(struct bench *b)
 	return run_pass(b, &b->o, b->npts);
 }
 
+/* A part's time split (FILE.acct, written by the part) added to ours;
+ * what the part's process took besides is its start-up and exit. */
+static void pool_acct(const char *file, uint64_t wall_ns)
+{
+	char name[4300];
+	uint64_t before = 0, after = 0;
+	FILE *f;
+
+	snprintf(name, sizeof name, "%s.acct", file);
+	for (int k = 0; k < CB_ACCT_N; k++)
+		before += cb_acct_get((enum cb_acct)k);
+	if ((f = fopen(name, "r"))) {
+		if (cb_acct_read(f) < 0)
+			cb_warn("bench: %s: not a time split; its time counted as "
+			        "start-up", name);
+		fclose(f);
+	}
+	unlink(name);
+	for (int k = 0; k < CB_ACCT_N; k++)
+		after += cb_acct_get((enum cb_acct)k);
+	after -= before;
+	cb_acct_add(CB_ACCT_START, wall_ns > after ? wall_ns - after : 0);
+}
+
 /* The other processes' parts, one after the other, pooled into b->res. */
 static void run_parts(struct bench *b)
 {
@@ -424,6 +473,8 @@ static void run_parts(struct bench *b)
 	snprintf(file, sizeof file, "%s.part", b->path[2]);
 	for (unsigned k = 1; k < np && !bench_stopped(); k++) {
 		double left = b->c.budget - RESERVE - (now() - b->t0);
+		uint64_t t = cb_now_ns();
+		int rc;
 
 		unlink(file);
 		if (left / (np - k) < 1) {
@@ -431,12 +482,15 @@ static void run_parts(struct bench *b)
 			        "the samples are from %u\n", k + 1, np, k);
 			break;
 		}
-		if (bench_part_spawn(self, b->argc, b->argv, file,
-		                     left / (np - k)) < 0)
-			break;
-		if (bench_pool(b->res, b->nres, file, &pooled) == 0)
+		rc = bench_part_spawn(self, b->argc, b->argv, file, left / (np - k));
+		pool_acct(file, cb_now_ns() - t);
+		t = cb_now_ns();
+		if (rc == 0 && bench_pool(b->res, b->nres, file, &pooled) == 0)
 			fprintf(stderr, "bench: process %u of %u: %zu points pooled "
 			        "(%.0f s)\n", k + 1, np, pooled, now() - b->t0);
+		cb_acct_lap(CB_ACCT_OUTPUT, &t);
+		if (rc < 0)
+			break;
 	}
 	unlink(file);
 }
@@ -452,6 +506,20 @@ static int run_speed(struct bench *b)
 	return 0;
 }
 
+/* A part's time split, for the parent (pool_acct); 0 or -1. */
+static int part_acct(const char *file)
+{
+	char name[4300];
+	FILE *f;
+	int rc;
+
+	snprintf(name, sizeof name, "%s.acct", file);
+	if (!(f = fopen(name, "w")))
+		return -1;
+	rc = cb_acct_write(f);
+	return fclose(f) != 0 ? -1 : rc;
+}
+
 /* bench --part FILE: this process is one part of the passes; its rows
  * go to FILE, nothing else is written. */
 static int run_part(struct bench *b)
@@ -465,6 +533,8 @@ static int run_part(struct bench *b)
 	rc = emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
 	if (fclose(f) != 0)
 		rc = -1;
+	if (rc == 0)
+		rc = part_acct(b->c.part);
 	return rc < 0 ? CB_EXIT_FAIL : b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 }
 
@@ -507,8 +577,9 @@ static int all_results(const struct bench *b, struct cb_csv *dd,
 	return 0;
 }
 
-/* CSV (speed rows, then dd's) and JSON (the same results). */
-static int write_files(struct bench *b)
+/* The CSV (k 0: speed rows, then dd's) or the JSON (k 1: the same
+ * results, with the time split so far). */
+static int write_file(struct bench *b, int k)
 {
 	struct cb_result *all = NULL;
 	struct cb_csv dd;
@@ -516,11 +587,9 @@ static int write_files(struct bench *b)
 	FILE *f;
 	int rc = all_results(b, &dd, &all, &nall);
 
-	for (int k = 0; k < 2 && rc == 0; k++) {
-		if (!(f = open_out(b->path[k], 0))) {
-			rc = -1;
-			break;
-		}
+	if (rc == 0 && !(f = open_out(b->path[k], 0)))
+		rc = -1;
+	else if (rc == 0) {
 		rc = k ? emit(cb_writer_find("json"), f, b->path[k], &b->o, all, nall)
 		     : emit(cb_writer_find("csv"), f, b->path[k], &b->o, b->res,
 		            b->nres);
@@ -535,8 +604,25 @@ static int write_files(struct bench *b)
 		free((void *)all[i].samples);
 	free(all);
 	cb_csv_free(&dd);
-	unlink(b->path[2]);
 	return rc;
+}
+
+/* How sure the speed points are: N of M within the target, on stdout. */
+static void say_sure(const struct bench *b)
+{
+	size_t n = 0, sure = 0;
+
+	for (size_t i = 0; i < b->nres; i++)
+		if (b->res[i].status == CB_RES_OK && !strcmp(b->res[i].tool,
+		                                             "speed")) {
+			n++;
+			sure += !b->res[i].noisy;
+		}
+	if (n)
+		printf("\n%zu of %zu speed points within +-%.0f %% (the 95 %% CI "
+		       "of the median);%s%zu marked ~ in the tables, noisy in "
+		       "the JSON\n", sure, n, 100 * CB_STATS_NOISY,
+		       sure == n ? " " : " the other ", n - sure);
 }
 
 /* Summary on stdout (full tables first with -v/--format table), then the
@@ -562,6 +648,7 @@ static int summarize(struct bench *b)
 	} else {
 		snprintf(name, sizeof name, "index.html");
 	}
+	say_sure(b);
 	rc = report_gnuplot() ? report_write(&r, files, 1, b->c.outdir, name, 0)
 	     : (cb_warn("bench: no gnuplot: no HTML report (apt-get install "
 	                "gnuplot-nox)"), CB_EXIT_OK);
@@ -610,9 +697,13 @@ int cmd_bench(int argc, char **argv)
 	struct bench *b = cb_xcalloc(1, sizeof *b);
 	int rc = CB_EXIT_USAGE;
 
+	uint64_t t = cb_now_ns();
+
 	b->t0 = now();
+	b->t0_ns = t - cb_proc_age_ns();
 	b->argc = argc;
 	b->argv = argv;
+	cb_acct_add(CB_ACCT_START, t - b->t0_ns);
 	if (bench_opts(argc, argv, b) < 0)
 		goto out;
 	b->npts = count_points(&b->o);
@@ -628,6 +719,7 @@ int cmd_bench(int argc, char **argv)
 	b->geli_sec = geli_seconds(b);
 	say_plan(b);
 	cb_stop_on_sigint();
+	cb_acct_lap(CB_ACCT_START, &t);
 	cb_prov_measure_ghz();
 	if (run_geli(b) < 0 || (!b->c.geli_only && run_speed(b) < 0))
 		goto out;
@@ -635,9 +727,16 @@ int cmd_bench(int argc, char **argv)
 		run_tcrypt(b);
 	if (bench_stopped())
 		fprintf(stderr, "bench: interrupted: writing what was measured\n");
-	if (write_files(b) < 0 || summarize(b) < 0)
+	t = cb_now_ns();
+	if (write_file(b, 0) < 0 || summarize(b) < 0)
 		goto out;
-	fprintf(stderr, "bench: %.0f s%s\n", now() - b->t0,
+	cb_acct_lap(CB_ACCT_OUTPUT, &t);
+	b->o.split_wall_ns = cb_now_ns() - b->t0_ns;
+	if (write_file(b, 1) < 0)
+		goto out;
+	cb_acct_lap(CB_ACCT_OUTPUT, &t);
+	cb_acct_print(stderr, cb_now_ns() - b->t0_ns);
+	fprintf(stderr, "bench: %.0f s%s\n", (cb_now_ns() - b->t0_ns) / 1e9,
 	        b->c.full ? "" : " (budget given above)");
 	rc = b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "foundation/acct.h"
 #include "foundation/timing.h"
 
 #ifdef CLOCK_MONOTONIC_RAW
@@ -101,24 +102,32 @@ static double ghz_best(uint64_t iters, int trials, uint64_t (*now)(void))
 double cb_measure_ghz(void)
 {
 	const uint64_t iters = 50000;   /* 5e6 cycles: ~1.4 ms at 3.6 GHz */
-	uint64_t t0;
+	uint64_t t0, t;
+	double g;
 
 	if (!add_chain(1))
 		return 0;
 	/* Spin ~20 ms so that a core in a low-power state ramps up. */
-	t0 = cb_now_ns();
+	t = t0 = cb_now_ns();
 	while (cb_now_ns() - t0 < 20000000)
 		add_chain(iters / 10);
-	return ghz_best(iters, 9, cb_now_ns);
+	g = ghz_best(iters, 9, cb_now_ns);
+	cb_acct_lap(CB_ACCT_CLOCK, &t);
+	return g;
 }
 
 double cb_measure_ghz_quick(void)
 {
+	uint64_t t = cb_now_ns();
+	double g;
+
 	if (!add_chain(1))
 		return 0;
-	/* 3 x 1.5e5 cycles, ~0.15 ms, on the thread's CPU time: a trial the
+	/* 2 x 1.5e5 cycles, ~0.08 ms, on the thread's CPU time: a trial the
 	 * scheduler interrupts still counts only the cycles it ran */
-	return ghz_best(1500, 3, cb_cpu_ns);
+	g = ghz_best(1500, 2, cb_cpu_ns);
+	cb_acct_lap(CB_ACCT_CLOCK, &t);
+	return g;
 }
 
 /* ---- time-boxed repetitions ------------------------------------------- */
@@ -300,6 +309,7 @@ static int run_sample(cb_run_fn fn, void *arg, uint64_t batch,
                       uint64_t budget_ns, struct cb_sample *s)
 {
 	struct seg_sum clean = {0}, ran = {0}, all = {0}, *use;
+	uint64_t t0 = cb_now_ns(), t1;
 	long sw = switches(), sw2;
 	int before = canary_clean(), after, rc;
 
@@ -320,6 +330,10 @@ static int run_sample(cb_run_fn fn, void *arg, uint64_t batch,
 	} while (clean.ns < budget_ns && all.ns < 4 * budget_ns);
 	s->contended = clean.ns < budget_ns / 2;
 	use = !s->contended ? &clean : ran.ns ? &ran : &all;
+	t1 = cb_now_ns();
+	cb_acct_add(CB_ACCT_SAMPLE, use->ns);
+	cb_acct_add(CB_ACCT_SHARED, all.ns - use->ns);
+	cb_acct_add(CB_ACCT_GAPS, t1 - t0 > all.ns ? t1 - t0 - all.ns : 0);
 	s->ops = use->ops;
 	s->secs = (double)use->ns / 1e9;
 	s->shared = ran.ns ? 1 - (double)clean.ns / (double)ran.ns : 0;
@@ -330,6 +344,7 @@ int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
                  uint64_t *batch)
 {
 	uint64_t warm_ns = (uint64_t)(warmup * 1e9), spent = 0, b = 1;
+	uint64_t t = cb_now_ns();
 	double rate = 0;
 	int rc;
 
@@ -351,6 +366,7 @@ int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
 	 * overshoot under 2 %, which the rate accounts for anyway. */
 	b = (uint64_t)(rate * sample * 1e9 / 64);
 	*batch = b < 1 ? 1 : b;
+	cb_acct_lap(CB_ACCT_CALIB, &t);
 	return 0;
 }
 
@@ -366,6 +382,7 @@ int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
 	while (cb_now_ns() - t0 < wns)
 		if ((rc = fn(arg, batch)) < 0)
 			return rc;
+	cb_acct_lap(CB_ACCT_WARM, &t0);
 	if ((rc = run_sample(fn, arg, batch, ns, s)) < 0)
 		return rc;
 	s->rate = (double)s->ops / s->secs;

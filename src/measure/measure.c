@@ -19,6 +19,7 @@
 #include "measure/runner.h"
 #include "foundation/stats.h"
 #include "system/sysinfo.h"
+#include "foundation/acct.h"
 #include "foundation/timing.h"
 #include "foundation/util.h"
 
@@ -137,9 +138,13 @@ static void measure_gate(struct meas *m)
 		struct cb_result *r = &m->res[i];
 
 		identify(r, q, m->o);
-		if (i == 0 || !same_series(q, &m->p[i - 1]))
+		if (i == 0 || !same_series(q, &m->p[i - 1])) {
+			uint64_t t = cb_now_ns();
+
 			gate_series(&m->gate, &m->ss[m->nss++], m->p, m->n, i, m->o,
 			            &m->bf);
+			cb_acct_lap(CB_ACCT_GATE, &t);
+		}
 		m->of[i] = m->nss - 1;
 		if (q->skip) {
 			r->status = CB_RES_SKIP;
@@ -171,34 +176,30 @@ static void visit_failed(struct meas *m, size_t i, int rc)
 	m->nfail++;
 }
 
-/* A fresh runner for point i over a re-randomised buffer. */
+/* A fresh runner for point i (counters from zero; an AEAD decryption
+ * encrypts the buffer first).  The buffer is not re-randomised: it was
+ * filled once, and what earlier points left in it is as random. */
 static int visit_prep(struct meas *m, size_t i, struct runner *run)
 {
 	const struct plan *q = &m->p[i];
+	uint64_t t = cb_now_ns();
+	int rc = runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
+	                     m->o->sector, m->o->mb, m->bf.a, m->bf.a2, q->size);
 
-	cb_random(m->bf.a, ring_bytes(q->size, m->o->mb));
-	return runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
-	                   m->o->sector, m->o->mb, m->bf.a, m->bf.a2, q->size);
+	cb_acct_lap(CB_ACCT_WARM, &t);
+	return rc;
 }
 
-/* 2: warm each point up once and size its batches. */
-static void measure_calibrate(struct meas *m)
+/* A point's first visit: warm it up (o->warmup) and size its batches;
+ * then its first sample needs no warm-up of its own.  0 or the error. */
+static int visit_calibrate(struct meas *m, size_t i, struct runner *run)
 {
-	for (size_t i = 0; i < m->n; i++) {
-		struct runner run;
-		int rc;
+	int rc = cb_calibrate(runner_fn(run), run, m->o->warmup,
+	                      m->p[i].sample_sec, &m->batch[i]);
 
-		if (m->res[i].status != CB_RES_OK)
-			continue;
-		rc = visit_prep(m, i, &run);
-		if (rc >= 0)
-			rc = cb_calibrate(runner_fn(&run), &run, m->o->warmup,
-			                  m->p[i].sample_sec, &m->batch[i]);
-		if (rc >= 0 && run.mb)      /* whole submissions of --mb */
-			m->batch[i] = (m->batch[i] + run.mb - 1) / run.mb * run.mb;
-		if (rc < 0)
-			visit_failed(m, i, rc);
-	}
+	if (rc >= 0 && run->mb)             /* whole submissions of --mb */
+		m->batch[i] = (m->batch[i] + run->mb - 1) / run->mb * run->mb;
+	return rc;
 }
 
 /* The clock moved more than drift_max between two readings. */
@@ -219,11 +220,16 @@ static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
 	int rc;
 
 	for (unsigned t = 0; ; t++) {
+		int first = !m->batch[i];
+
 		rc = visit_prep(m, i, &run);
+		if (rc >= 0 && first)
+			rc = visit_calibrate(m, i, &run);
 		if (rc >= 0)
 			rc = cb_time_sample(runner_fn(&run), &run, m->batch[i],
-			                    q->sample_sec, warm > 0.005 ? 0.005 : warm,
-			                    smp);
+			                    q->sample_sec, first ? 0
+			                    : warm > m->o->visit_warm ? m->o->visit_warm
+			                    : warm, smp);
 		m->ghz_last = cb_measure_ghz_quick();
 		if (rc < 0 || t == CB_SAMPLE_RETAKES ||
 		    !clock_moved(m, before, m->ghz_last))
@@ -233,23 +239,27 @@ static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
 	}
 }
 
-/* Sample k of point i, with the clock read after it (the reading before
- * it is the one after the previous visit). */
-static void measure_visit(struct meas *m, size_t i, unsigned k)
+/* Start point i's samples afresh (its first pass, or a retake). */
+static void visit_reset(struct meas *m, size_t i)
+{
+	m->cnt[i] = 0;
+	m->nghz[i] = 0;
+	m->ops[i] = 0;
+	m->secs[i] = 0;
+	m->shared[i] = 0;
+	m->ghz[i][m->nghz[i]++] = m->ghz_last;
+}
+
+/* The next sample of point i, with the clock read after it (the reading
+ * before it is the one after the previous visit). */
+static void measure_visit(struct meas *m, size_t i)
 {
 	const struct plan *q = &m->p[i];
+	unsigned k = m->cnt[i];
 	struct cb_sample smp;
 	int rc;
 
 	progress(m->o, q, k, q->samples, m->done++, m->total, m->per_visit);
-	if (k == 0) {
-		m->cnt[i] = 0;
-		m->nghz[i] = 0;
-		m->ops[i] = 0;
-		m->secs[i] = 0;
-		m->shared[i] = 0;
-		m->ghz[i][m->nghz[i]++] = m->ghz_last;
-	}
 	if ((rc = take_sample(m, i, &smp)) < 0) {
 		visit_failed(m, i, rc);
 		return;
@@ -279,42 +289,94 @@ static double drift_of(const struct meas *m, size_t i)
 	return (hi - lo) / st.median;
 }
 
-/* Another round fits before o->until_ns (always, without one). */
-static int round_fits(const struct meas *m, unsigned k, uint64_t round_ns)
+/* Time is left before o->until_ns (always, without one; in the first
+ * pass's first o->min_rounds rounds too). */
+static int time_left(const struct meas *m, unsigned k)
 {
 	const struct speed_opts *o = m->o;
 
-	if (!o->until_ns)
+	if (!o->until_ns || (k < o->min_rounds && m->first))
 		return 1;
-	if (k < o->min_rounds && m->first)
-		return 1;
-	return cb_now_ns() + round_ns < o->until_ns;
+	return cb_now_ns() < o->until_ns;
 }
 
-/* One pass: the samples of every point marked redo, round robin; with a
- * deadline, rounds go on while the next one fits. */
+static double *samples_of(const struct meas *m, size_t i, unsigned *n);
+
+/* Point i's 95 % CI half-width over its samples so far (the ones its
+ * statistics will use), as a share of the median; NaN before 2. */
+static double ci_now(const struct meas *m, size_t i)
+{
+	struct cb_stats st;
+	unsigned n;
+	double *s = samples_of(m, i, &n), h = NAN;
+
+	if (n >= 2 && cb_stats_summary(s, n, &st) == 0)
+		h = st.ci_half;
+	free(s);
+	return h;
+}
+
+/*
+ * Point i takes part in round k: it is being measured, has samples left,
+ * and either the first o->min_rounds rounds are not over or (adaptive:
+ * o->target > 0) its CI is still wider than the target.  Without a
+ * target every point takes all its samples.
+ */
+static int wants_sample(const struct meas *m, size_t i, unsigned k,
+                        double target)
+{
+	if (!m->redo[i] || m->res[i].status != CB_RES_OK ||
+	    m->cnt[i] >= m->p[i].samples)
+		return 0;
+	if (!(target > 0) || k < m->o->min_rounds || !m->first)
+		return 1;
+	return !(ci_now(m, i) <= target);
+}
+
+/* The points of round k (o->target tightened to *target); how many.
+ * When none is left and there is a deadline, the target halves (down to
+ * a tenth of o->target): the rest of the time goes to the widest CIs. */
+static size_t round_points(struct meas *m, unsigned k, double *target,
+                           char *in)
+{
+	size_t n;
+
+	for (;;) {
+		n = 0;
+		for (size_t i = 0; i < m->n; i++)
+			n += (in[i] = (char)wants_sample(m, i, k, *target));
+		if (n || !m->o->until_ns || !(*target > 0) ||
+		    *target < m->o->target / 8)
+			return n;
+		*target /= 2;
+	}
+}
+
+/*
+ * One pass: the samples of every point marked redo, round robin.  The
+ * first o->min_rounds rounds visit every point; after them, with a target
+ * (bench, --format cryptsetup), a round visits only the points whose CI
+ * is still wider than it (docs/speed.md: sequential sampling).  With a
+ * deadline, rounds go on until it, the last one cut short by it.
+ */
 static void measure_pass(struct meas *m)
 {
-	unsigned rounds = 0;
-	uint64_t round_ns = 0;
+	double target = m->o->target;
+	char *in = cb_xcalloc(m->n ? m->n : 1, 1);
 
 	m->total = m->done;
 	for (size_t i = 0; i < m->n; i++)
 		if (m->redo[i]) {
 			m->total += m->p[i].samples;
-			if (m->p[i].samples > rounds)
-				rounds = m->p[i].samples;
+			visit_reset(m, i);
 		}
 	m->ghz_last = cb_measure_ghz_quick();
-	for (unsigned k = 0; k < rounds && !cb_stop &&
-	                     round_fits(m, k, round_ns); k++) {
-		uint64_t t0 = cb_now_ns();
-
-		for (size_t i = 0; i < m->n && !cb_stop; i++)
-			if (m->redo[i] && k < m->p[i].samples)
-				measure_visit(m, i, k);
-		round_ns = cb_now_ns() - t0;
-	}
+	for (unsigned k = 0; !cb_stop && time_left(m, k) &&
+	                     round_points(m, k, &target, in); k++)
+		for (size_t i = 0; i < m->n && !cb_stop && time_left(m, k); i++)
+			if (in[i])
+				measure_visit(m, i);
+	free(in);
 	m->first = 0;
 }
 
@@ -531,7 +593,6 @@ size_t measure(const struct speed_opts *o, const struct plan *p,
 	for (size_t i = 0; i < n; i++)
 		if (res[i].status == CB_RES_OK)
 			m.per_visit = p[i].sample_sec * 1.2 + 0.0006;
-	measure_calibrate(&m);
 	measure_pass(&m);
 	while (mark_drifted(&m))
 		measure_pass(&m);

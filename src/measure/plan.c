@@ -105,6 +105,10 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 		unsigned keys[16];
 		size_t nk = 0;
 		int dirs[2], nd = 0;
+		/* the KDFs at one cost when o->kdf_cost says (bench) */
+		int one = a->kind == CB_KDF && o->kdf_cost;
+		const uint64_t *sizes = one ? &o->kdf_cost : o->sizes;
+		size_t nsz = one ? 1 : o->nsizes;
 
 		if (a->kind == CB_KDF) {
 			dirs[nd++] = DIR_DERIVE;
@@ -144,7 +148,7 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 				}
 				for (int d = 0; d < nd; d++)
 					for (size_t kk = 0; kk < nk; kk++)
-						for (size_t s = 0; s < o->nsizes; s++) {
+						for (size_t s = 0; s < nsz; s++) {
 							struct plan *q;
 
 							if (n == cap) {
@@ -157,12 +161,11 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 							q->sel = sa;
 							q->dir = dirs[d];
 							q->key_bits = keys[kk];
-							q->size = o->sizes[s];
+							q->size = sizes[s];
 							q->samples = plan_samples(o);
 							q->sample_sec = plan_sample_sec(o);
 							q->skip = cb_impl_key_ok(impl, a, keys[kk])
-							          ? size_skip(a, o->sizes[s],
-							                      o->sector)
+							          ? size_skip(a, sizes[s], o->sector)
 							          : "the driver has no such key size";
 							if (!q->skip && o->mb && a->kind != CB_CIPHER)
 								q->skip = "--mb: cipher requests only";

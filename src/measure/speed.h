@@ -61,8 +61,17 @@ struct speed_opts {
 	double sample;              /* > 0: every sample this long, and the
 	                               samples go on in rounds until
 	                               until_ns (bench), at most reps    */
-	uint64_t until_ns;          /* cb_now_ns() to stop starting rounds */
-	unsigned min_rounds;        /* ... but not before this many         */
+	uint64_t until_ns;          /* cb_now_ns() to stop taking samples   */
+	unsigned min_rounds;        /* ... but not before this many rounds  */
+	double target;              /* > 0: after min_rounds, sample only the
+	                               points whose 95 % CI half-width is
+	                               wider than this share of the median
+	                               (sequential sampling, measure.c)     */
+	double visit_warm;          /* a visit's warm-up, at most (seconds) */
+	uint64_t split_wall_ns;     /* > 0: the JSON gets the time split of
+	                               this much wall time (bench)          */
+	uint64_t kdf_cost;          /* > 0: the KDFs at this cost alone, not
+	                               at every request size (bench)        */
 	double drift_max;           /* retake a point whose clock moved more */
 	unsigned resample_max;      /* ... at most this many times          */
 	int enc, dec;

@@ -513,6 +513,7 @@ void opts_init(struct speed_opts *o)
 	o->drift_max = CB_DRIFT_MAX;
 	o->resample_max = 1;
 	o->warmup = -1;
+	o->visit_warm = 0.005;
 	o->progress = -1;
 	o->iter_time_ms = 2000;      /* cryptsetup's DEFAULT_LUKS2_ITER_TIME */
 }
@@ -612,6 +613,7 @@ int emit(const struct cb_writer *w, FILE *f, const char *path,
 		.warmup = o->warmup, .command = o->command,
 		.sample_sec = plan_sample_sec(o),
 		.argon = o->argon, .nargon = o->nargon,
+		.split_wall_ns = o->split_wall_ns,
 	};
 
 	if (w->write(f, &rep) < 0) {

@@ -14,6 +14,7 @@
 
 #include "foundation/csv.h"
 #include "output/output.h"
+#include "foundation/acct.h"
 #include "output/result.h"
 #include "system/sysinfo.h"
 #include "foundation/util.h"
@@ -693,7 +694,13 @@ static int write_json(FILE *f, const struct cb_report *rep)
 	json_kv_str(f, "    ", "overhead", "intercept and slope of a "
 	            "least-squares fit of ns per call against request size "
 	            "over the sizes of each series", 0);
-	fputs("  },\n  \"results\": [\n", f);
+	fputs("  },\n", f);
+	if (rep->split_wall_ns) {
+		fputs("  \"time_split\": {\n", f);
+		cb_acct_json(f, "    ", rep->split_wall_ns);
+		fputs("  },\n", f);
+	}
+	fputs("  \"results\": [\n", f);
 	for (size_t i = 0; i < rep->n; i++)
 		json_result(f, &rep->res[i], i + 1 < rep->n);
 	fputs("  ]\n}\n", f);

@@ -128,6 +128,8 @@ struct cb_report {
 	const struct cb_dd_run *dd;  /* dd: for its writers; else NULL          */
 	const struct cb_argon_line *argon;  /* cryptsetup's Argon2 lines        */
 	size_t nargon;
+	uint64_t split_wall_ns;      /* > 0: JSON "time_split" of this wall time
+	                                (foundation/acct.h; bench)              */
 };
 
 #endif
