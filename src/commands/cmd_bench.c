@@ -57,7 +57,7 @@
                                    processes (docs/compare.md)         */
 #define BENCH_SIZES     "16,256,1472,4096"  /* the default matrix's     */
 #define BENCH_KDF_COST  1024    /* PBKDF2 iterations, Argon2 KiB        */
-#define BENCH_WARM      0.0005  /* a visit's warm-up, at most           */
+#define BENCH_WARM      0.0001  /* a visit's warm-up, at most           */
 #define VISIT_COST0     0.0024  /* first guess of a visit: the sample,
                                    its warm-up, canary and clock      */
 #define RESERVE         4.0     /* clock, files, report                 */
@@ -192,7 +192,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
 		return -EINVAL;
 	if (!b->c.full && b->o.warmup < 0)
-		b->o.warmup = 0.001;     /* once per point, before its samples */
+		b->o.warmup = 0;     /* a point's first visit: batches sized */
 	if (!b->c.full)
 		b->o.visit_warm = BENCH_WARM;
 	all_algs(b);
@@ -235,7 +235,7 @@ static unsigned nprocs(const struct bench *b)
 /* The geli matrix (bench_geli.c): a sample is one dd process with this
  * many seconds of data; at least GELI_ROUNDS samples a cell, more while
  * its share of the budget lasts (--full: a fixed number, longer). */
-#define GELI_SHARE     0.15
+#define GELI_SHARE     0.10
 #define GELI_SPAWN     0.05     /* a dd process besides its data: start,
                                    keys, the ring's pages, exit       */
 #define GELI_ROUNDS(b) geli_rounds(b)

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "core/cb.h"
+#include "foundation/acct.h"
+#include "foundation/stats.h"
+#include "foundation/timing.h"
 #include "commands/cmd.h"
 #include "measure/kdf_search.h"
 #include "measure/measure.h"
@@ -89,6 +92,30 @@ static void argon_search(struct speed_opts *o)
 	}
 }
 
+/*
+ * --format cryptsetup in about the time `cryptsetup benchmark` takes:
+ * samples of 10 ms, round robin, at least CS_ROUNDS of them a point, then
+ * only the points whose 95 % CI is still wider than +-2 %, at most --sec
+ * of samples a point (docs/cryptsetup.md).  --reps N: N samples each.
+ */
+#define CS_SAMPLE 0.01
+#define CS_ROUNDS 8
+
+static void cryptsetup_sampling(struct speed_opts *o)
+{
+	unsigned most = (unsigned)(o->sec / CS_SAMPLE + 0.5);
+
+	if (o->reps)
+		return;
+	o->sample = CS_SAMPLE;
+	o->reps = most < CS_ROUNDS ? CS_ROUNDS : most > CB_MAX_REPS
+	          ? CB_MAX_REPS : most;
+	o->min_rounds = CS_ROUNDS;
+	o->target = CB_STATS_NOISY;
+	if (o->warmup > 0.02)
+		o->warmup = 0.02;            /* a point's first visit */
+}
+
 int cmd_speed(int argc, char **argv)
 {
 	struct cb_result *res = NULL;
@@ -103,8 +130,10 @@ int cmd_speed(int argc, char **argv)
 	    (c.w == cb_writer_find("cryptsetup") && opts_cryptsetup(&o) < 0) ||
 	    opts_finish(&o, default_algs) < 0)
 		goto out;
-	if (c.w == cb_writer_find("cryptsetup"))
+	if (c.w == cb_writer_find("cryptsetup")) {
 		argon_take(&o);
+		cryptsetup_sampling(&o);
+	}
 	if (c.out_path && check_out(c.out_path, c.force) < 0)
 		goto out;
 	o.command = join_args(argc, argv);
@@ -124,6 +153,8 @@ int cmd_speed(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 	}
 out:
+	if (getenv("CB_SPLIT_DEBUG"))
+		cb_acct_print(stderr, cb_proc_age_ns());
 	free_results(res, nres);
 	free((void *)o.command);
 	free_opts(&o);

@@ -781,12 +781,13 @@ static int write_geli(FILE *f, const struct cb_report *rep)
 
 /* ---- cryptsetup benchmark's table (speed --format cryptsetup) ------------ */
 
-/* The fastest measured rate of alg at bits in dir (one backend's median,
- * at the largest request size measured), or -1. */
-static double cs_best(const struct cb_report *rep, const char *alg,
-                      unsigned bits, const char *dir)
+/* The fastest measured point of alg at bits in dir (one backend's
+ * median, at the largest request size measured), or NULL. */
+static const struct cb_result *cs_point(const struct cb_report *rep,
+                                        const char *alg, unsigned bits,
+                                        const char *dir)
 {
-	double best = -1;
+	const struct cb_result *best = NULL;
 	uint64_t size = 0;
 
 	for (size_t i = 0; i < rep->n; i++) {
@@ -797,11 +798,20 @@ static double cs_best(const struct cb_report *rep, const char *alg,
 		    r->sector_bytes || r->mb || r->block_bytes < size)
 			continue;
 		if (r->block_bytes > size)
-			best = -1, size = r->block_bytes;
-		if (r->bytes_per_sec > best)
-			best = r->bytes_per_sec;
+			best = NULL, size = r->block_bytes;
+		if (!best || r->bytes_per_sec > best->bytes_per_sec)
+			best = r;
 	}
 	return best;
+}
+
+/* Its rate (bytes/s: PBKDF2 iterations/s), or -1. */
+static double cs_best(const struct cb_report *rep, const char *alg,
+                      unsigned bits, const char *dir)
+{
+	const struct cb_result *r = cs_point(rep, alg, bits, dir);
+
+	return r ? r->bytes_per_sec : -1;
 }
 
 /* src/cryptsetup.c action_benchmark_kdf: PBKDF2 iterations per second
@@ -869,6 +879,49 @@ static void cs_cipher_rows(FILE *f, const struct cb_report *rep)
 		}
 }
 
+/* One direction's 95 % CI in MiB/s and the backend it is of. */
+static void cs_ci(FILE *f, const struct cb_result *r)
+{
+	double k = (double)r->block_bytes / 1048576;
+
+	if (r->ci_high_ops > 0)
+		fprintf(f, "  [%9.1f, %9.1f] %-8s", r->ci_low_ops * k,
+		        r->ci_high_ops * k, r->backend);
+	else
+		fprintf(f, "  %-22s %-8s", "(no CI)", r->backend);
+}
+
+/* After the table, as cryptsetup-style comments: each row's 95 % CI of
+ * the median and the backend whose median it is (docs/cryptsetup.md). */
+static void cs_cipher_cis(FILE *f, const struct cb_report *rep)
+{
+	static const char *const ciph[3] = { "aes", "serpent", "twofish" };
+	int head = 0;
+
+	for (int k = 0; k < 4; k++)
+		for (int c = 0; c < 3; c++) {
+			unsigned bits = (unsigned[]){ 128, 256, 256, 512 }[k];
+			const struct cb_result *e, *d;
+			char alg[32], name[32];
+
+			snprintf(alg, sizeof alg, "%s(%s)", k < 2 ? "cbc" : "xts",
+			         ciph[c]);
+			snprintf(name, sizeof name, "%s-%s", ciph[c],
+			         k < 2 ? "cbc" : "xts");
+			e = cs_point(rep, alg, bits, "encrypt");
+			d = cs_point(rep, alg, bits, "decrypt");
+			if (!e || !d)
+				continue;
+			if (!head++)
+				fputs("# 95 % CI of each median above, MiB/s, and its "
+				      "backend:\n", f);
+			fprintf(f, "#%14s  %9ub", name, bits);
+			cs_ci(f, e);
+			cs_ci(f, d);
+			fputc('\n', f);
+		}
+}
+
 /* dd: the cryptsetup line and dd's summary; speed: `cryptsetup
  * benchmark`'s whole output (docs/cryptsetup.md pins each line). */
 static int write_cryptsetup(FILE *f, const struct cb_report *rep)
@@ -878,6 +931,7 @@ static int write_cryptsetup(FILE *f, const struct cb_report *rep)
 	fputs("# Tests are approximate using memory only (no storage IO).\n", f);
 	cs_kdf_lines(f, rep);
 	cs_cipher_rows(f, rep);
+	cs_cipher_cis(f, rep);
 	return finish(f);
 }
 
