@@ -49,11 +49,17 @@ check "512-byte sector rows" [ "$(rows ',per-sector,512,')" -ge 4 ]
 check "4096-byte sector rows" [ "$(rows ',per-sector,4096,')" -ge 4 ]
 check "geli dd rows" [ "$(rows ',dd,ok,')" -ge 3 ]
 check "both directions" sh -c "grep -q ',decrypt,' '$csv' && grep -q ',encrypt,' '$csv'"
-check "every key size: XTS at 384 bits too" grep -q ',xts(aes),384,4096,encrypt,' "$csv"
-check "openssl's XTS 384 skipped, with the reason" \
-	grep -q ',openssl,.*,xts(aes),384,.*,skipped,the driver has no such key size' "$csv"
+check "the usual key sizes: no XTS at 384 bits (only with --full)" \
+	sh -c "grep -q ',xts(aes),512,4096,encrypt,' '$csv' && ! grep -q ',xts(aes),384,' '$csv'"
+check "the KDFs at one cost, 1024" sh -c "grep -q ',pbkdf2(hmac(sha256)),0,1024,derive,' '$csv' &&
+	! grep -q ',pbkdf2(hmac(sha256)),0,16,derive,' '$csv'"
 check "summary: an algorithm's key sizes in order" sh -c \
-	"grep '^xts(aes) ' '$T/summary' | awk '{ print \$2 }' | tr '\n' ' ' | grep -qx '256 384 512 '"
+	"grep '^xts(aes) ' '$T/summary' | awk '{ print \$2 }' | tr '\n' ' ' | grep -qx '256 512 '"
+check "summary: how many points are within +-2 %" \
+	grep -Eq '^[0-9]+ of [0-9]+ speed points within \+-2 %' "$T/summary"
+check "the time split, last but one" sh -c "grep -q '^bench: where the .* s went' '$T/one.log' &&
+	grep -q '^  timed samples ' '$T/one.log'"
+check "the JSON's time split" grep -q '"inside_samples": ' "${csv%.csv}.json"
 if command -v python3 >/dev/null 2>&1; then
 	check "dd rows sampled: a median inside its CI, the raw samples, one row a cell" python3 -c '
 import csv, sys
@@ -102,10 +108,10 @@ if command -v python3 >/dev/null 2>&1; then
 	check "checker: geli matrix whole on openssl" contains "$out" "geli matrix whole on openssl;"
 	check "checker: counts its checks" contains "$out" " 0 gaps"
 	mkdir -p "$T/hole"
-	grep -v ',native,.*,xts(aes),384,16,decrypt,' "$csv" >"$T/hole/a.csv"
+	grep -v ',native,.*,xts(aes),512,16,decrypt,' "$csv" >"$T/hole/a.csv"
 	cp "${csv%.csv}.json" "$T/hole/a.json"
 	expect_exit 1 "checker: a missing point is a gap" chk "$T/hole/a.csv"
-	check "checker: names the point" contains "$out" "missing: speed native xts(aes) 384-bit decrypt 16 bytes"
+	check "checker: names the point" contains "$out" "missing: speed native xts(aes) 512-bit decrypt 16 bytes"
 	check "checker: the JSON no longer matches" contains "$out" "missing: JSON"
 	grep -v ',openssl,.*,dd,ok,.*hmac(md5)' "$csv" | grep -v ',openssl,.*,none,0,1048576,' >"$T/hole/b.csv"
 	expect_exit 1 "checker: a missing geli row is a gap" chk "$T/hole/b.csv"

@@ -226,7 +226,7 @@ v2() { # FILE FACTOR_CBC FACTOR_CTR FACTOR_XTS [HOST LEVEL]
 v2 "$T/s_base.csv" 1 1 1
 v2 "$T/s_new.csv" 0.8 1.01 1.2
 expect_exit 1 "samples: a significant slowdown exits 1" "$CB" compare "$T/s_base.csv" "$T/s_new.csv"
-check "samples: method stated" contains "$out" "3 points with raw samples: Mann-Whitney U, Holm-corrected over 3, alpha 0.05"
+check "samples: method stated" contains "$out" "3 points with raw samples: Mann-Whitney U, Benjamini-Hochberg over 3, FDR 0.05"
 check "samples: SLOWER row" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "SLOWER"
 check "samples: ratio with its CI" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" " 0.800  0.7"
 check "samples: 1% within the threshold is same" contains "$(printf '%s\n' "$out" | grep 'ctr(aes)')" "same"
@@ -235,7 +235,7 @@ check "samples: summary" contains "$out" "3 matched: 1 slower, 1 faster, 1 same,
 expect_exit 0 "samples: --threshold 25 tolerates 20%" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --threshold 25
 check "samples: 20% within 25% is same" contains "$out" "0 slower, 0 faster, 3 same"
 expect_exit 1 "samples: --format csv" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --format csv
-check "samples csv: method and p columns" contains "$(printf '%s\n' "$out" | head -n 1)" "verdict,method,ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,new_samples"
+check "samples csv: method and p columns" contains "$(printf '%s\n' "$out" | head -n 1)" "verdict,method,ratio_ci_low,ratio_ci_high,p_value,p_adj,base_samples,new_samples"
 check "samples csv: slower row" contains "$out" ",slower,mann-whitney,"
 # cryptobench-csv-4: samples from two processes (sample_procs), tested
 # between every pair of processes: a layout slow in one process is not a
@@ -276,7 +276,7 @@ check "samples: three faster" contains "$out" "3 matched: 0 slower, 3 faster, 0 
 expect_exit 0 "samples: a significant 3% slowdown within 5% exits 0" \
 	"$CB" compare "$T/s_tight_b.csv" "$T/s_tight_n.csv" --format csv
 check "samples: it is significant (p < 0.05)" sh -c \
-	"printf '%s\n' \"\$1\" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next } { exit !(\$c[\"p_holm\"] < 0.05) }'" - "$out"
+	"printf '%s\n' \"\$1\" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next } { exit !(\$c[\"p_adj\"] < 0.05) }'" - "$out"
 check "samples: and same" contains "$out" ",same,mann-whitney,"
 expect_exit 1 "samples: the same slowdown past --threshold 2 exits 1" \
 	"$CB" compare "$T/s_tight_b.csv" "$T/s_tight_n.csv" --threshold 2

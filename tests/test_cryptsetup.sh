@@ -23,6 +23,9 @@ check "serpent-cbc 128b: MiB/s both ways" \
 	line '^    serpent-cbc        128b +[0-9]+\.[0-9] MiB/s +[0-9]+\.[0-9] MiB/s$'
 check "aes-cbc not measured: N/A in cryptsetup's columns" \
 	line '^        aes-cbc        128b               N/A               N/A$'
+check "serpent-cbc 128b: its 95 % CI both ways and its backend, as a comment" \
+	line '^# serpent-cbc 128b: encryption \[[0-9]+\.[0-9], [0-9]+\.[0-9]\] MiB/s \([a-z]+\), decryption \[[0-9]+\.[0-9], [0-9]+\.[0-9]\] MiB/s \([a-z]+\)$'
+check "no CI line for a row nothing measured" sh -c "! printf '%s\n' \"\$1\" | grep -q '^# aes-cbc 128b'" - "$out"
 check "twelve rows" [ "$(printf '%s\n' "$out" | grep -Ec '^ +[a-z]+-(cbc|xts) +[0-9]+b ')" -eq 12 ]
 check "rows in cryptsetup's order: aes, serpent, twofish; cbc 128, 256, xts 256, 512" sh -c \
 	"printf '%s\n' \"\$1\" | awk '/b  /{ print \$1 \$2 }' | tr '\n' ' ' | grep -qx 'aes-cbc128b serpent-cbc128b twofish-cbc128b aes-cbc256b serpent-cbc256b twofish-cbc256b aes-xts256b serpent-xts256b twofish-xts256b aes-xts512b serpent-xts512b twofish-xts512b '" - "$out"

@@ -38,6 +38,19 @@ static void mann_whitney_holm_ci(void)
 	/* Large samples (n > 50) use the normal approximation too. */
 	T(cb_stats_mann_whitney(x, 20, y, 20) < 0.01 &&
 	  cb_stats_mann_whitney(x, 20, y, 20) > 1e-5);
+	/* BH by hand: 0.005 0.01 0.03 0.04 times 4/1 4/2 4/3 4/4 = 0.02 0.02
+	 * 0.04 0.04, monotone from the top; a fifth p of 0.9 scales the rest
+	 * by 5/4, and 0.04 (now 4th of 5) gives 0.05. */
+	cb_stats_bh(p, 4, adj);
+	T(fabs(adj[3] - 0.02) < 1e-12 && fabs(adj[0] - 0.02) < 1e-12);
+	T(fabs(adj[2] - 0.04) < 1e-12 && fabs(adj[1] - 0.04) < 1e-12);
+	{
+		double q[5] = { 0.01, 0.04, 0.03, 0.005, 0.9 }, qa[5];
+
+		cb_stats_bh(q, 5, qa);
+		T(fabs(qa[1] - 0.05) < 1e-12 && fabs(qa[2] - 0.05) < 1e-12 &&
+		  fabs(qa[3] - 0.025) < 1e-12 && fabs(qa[4] - 0.9) < 1e-12);
+	}
 	cb_stats_holm(p, 4, adj);
 	T(fabs(adj[3] - 0.02) < 1e-12 && fabs(adj[0] - 0.03) < 1e-12);
 	T(fabs(adj[2] - 0.06) < 1e-12 && fabs(adj[1] - 0.06) < 1e-12);

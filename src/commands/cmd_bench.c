@@ -618,11 +618,14 @@ static void say_sure(const struct bench *b)
 			n++;
 			sure += !b->res[i].noisy;
 		}
-	if (n)
-		printf("\n%zu of %zu speed points within +-%.0f %% (the 95 %% CI "
-		       "of the median);%s%zu marked ~ in the tables, noisy in "
-		       "the JSON\n", sure, n, 100 * CB_STATS_NOISY,
-		       sure == n ? " " : " the other ", n - sure);
+	if (!n)
+		return;
+	printf("\n%zu of %zu speed points within +-%.0f %% (the 95 %% CI of the "
+	       "median)", sure, n, 100 * CB_STATS_NOISY);
+	if (sure < n)
+		printf(";\nthe other %zu are marked ~ in the tables and \"noisy\" "
+		       "in the JSON", n - sure);
+	printf("\n");
 }
 
 /* Summary on stdout (full tables first with -v/--format table), then the

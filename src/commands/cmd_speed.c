@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "core/cb.h"
-#include "foundation/acct.h"
 #include "foundation/stats.h"
 #include "foundation/timing.h"
 #include "commands/cmd.h"
@@ -153,8 +152,6 @@ int cmd_speed(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 	}
 out:
-	if (getenv("CB_SPLIT_DEBUG"))
-		cb_acct_print(stderr, cb_proc_age_ns());
 	free_results(res, nres);
 	free((void *)o.command);
 	free_opts(&o);

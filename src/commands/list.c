@@ -84,6 +84,25 @@ static void list_backends(void)
 	}
 }
 
+/* "; usual 256,512" where the sizes speed and bench measure by default
+ * are fewer than the range (XTS: 384 only with bench --full). */
+static void usual_keys(const struct cb_alg *a)
+{
+	unsigned n = 0, all = 0;
+
+	if (!a->key.step || cb_alg_key_range(a))
+		return;
+	for (unsigned b = a->key.min; b <= a->key.max; b += a->key.step)
+		all++;
+	while (n < CB_KEY_STD && a->key.std[n])
+		n++;
+	if (n >= all)
+		return;
+	printf("; usual");
+	for (unsigned i = 0; i < n; i++)
+		printf("%c%u", i ? ',' : ' ', a->key.std[i]);
+}
+
 static void list_algs(void)
 {
 	for (size_t i = 0; i < cb_nalgs; i++) {
@@ -92,6 +111,7 @@ static void list_algs(void)
 
 		key_sizes(a, NULL, ks, sizeof ks);
 		printf("%s  (%s; key bits %s", a->name, cb_kind_name(a->kind), ks);
+		usual_keys(a);
 		if (a->kind == CB_CIPHER || a->kind == CB_AEAD)
 			printf("; block %u, iv %u", a->block, a->iv_len);
 		if (a->digest_len)

@@ -1,7 +1,8 @@
 /*
  * compare_verdict.c - the verdict on one matched pair of points
  * (compare.h).  With raw samples on both sides: a Mann-Whitney U test,
- * Holm-corrected over every pair tested, and the practical threshold -
+ * Benjamini-Hochberg-adjusted over every pair tested (the false discovery
+ * rate), and the practical threshold -
  * SLOWER only when the slowdown is significant and larger than the
  * threshold; the ratio of the medians gets a bootstrap 95 % CI.  Without
  * samples (version 1 files, seeds): slower by more than the threshold and
@@ -112,7 +113,7 @@ static int test_pair(struct cmp *c, const struct cmp_point *b,
 	if (!c->by_process)
 		c->p = cb_stats_mann_whitney(b->samples, b->nsamples, n->samples,
 		                             n->nsamples);
-	c->p_holm = c->p;
+	c->p_adj = c->p;
 	/* Seeded by the medians: the same files give the same interval. */
 	cb_stats_ratio_ci(b->samples, b->nsamples, n->samples, n->nsamples,
 	                  CMP_NBOOT, (unsigned long long)(mb + 1e3 * mn),
@@ -126,7 +127,7 @@ struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
 {
 	struct cmp c = { .b = b, .n = n, .ratio = NAN, .change = NAN,
 	                 .noise = NAN, .ci_lo = NAN, .ci_hi = NAN, .p = NAN,
-	                 .p_holm = NAN };
+	                 .p_adj = NAN };
 	int bok = !strcmp(b->status, "ok"), nok = !strcmp(n->status, "ok");
 
 	if (!bok || !nok) {
@@ -157,7 +158,7 @@ struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
 }
 
 /*
- * A tested pair: significant (Holm-adjusted p < alpha) and past the
+ * A tested pair: significant (BH-adjusted p < alpha) and past the
  * threshold is slower or faster; significant within it, or not
  * significant with the whole CI within it, is same; anything else is
  * inconclusive.
@@ -166,7 +167,7 @@ static enum cmp_verdict decide(const struct cmp *c, double threshold)
 {
 	double t = threshold / 100;
 
-	if (c->p_holm < CMP_ALPHA) {
+	if (c->p_adj < CMP_ALPHA) {
 		if (c->change < -threshold)
 			return V_SLOWER;
 		return c->change > threshold ? V_FASTER : V_SAME;
@@ -184,12 +185,12 @@ size_t cmp_decide(struct cmp *c, size_t nc, double threshold)
 	for (size_t i = 0; i < nc; i++)
 		if (c[i].tested)
 			p[nt++] = c[i].p;
-	cb_stats_holm(p, nt, p);
+	cb_stats_bh(p, nt, p);
 	nt = 0;
 	for (size_t i = 0; i < nc; i++) {
 		if (!c[i].tested)
 			continue;
-		c[i].p_holm = p[nt++];
+		c[i].p_adj = p[nt++];
 		c[i].v = decide(&c[i], threshold);
 	}
 	free(p);

@@ -205,7 +205,7 @@ static void fmt_test(const struct cmp *x, char *ci, size_t cilen, char *p,
 		return;
 	if (!isnan(x->ci_lo))
 		snprintf(ci, cilen, "%.3f-%.3f", x->ci_lo, x->ci_hi);
-	snprintf(p, plen, "%.2g", x->p_holm);
+	snprintf(p, plen, "%.2g", x->p_adj);
 }
 
 /* One matched pair's row of the table. */
@@ -272,7 +272,7 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 		return;
 	}
 	fprintf(f, "\n%zu point%s with raw samples: Mann-Whitney U, "
-	        "Holm-corrected over %zu, alpha %g; ratio of medians with its "
+	        "Benjamini-Hochberg over %zu, FDR %g; ratio of medians with its "
 	        "bootstrap 95%% CI\n", l->ntested, l->ntested == 1 ? "" : "s",
 	        l->ntested, CMP_ALPHA);
 	if (procs)
@@ -333,7 +333,7 @@ void cmp_print_table(FILE *f, const struct cmp_side *b,
 			fprintf(f, "  %11s", "95% CI");
 		fprintf(f, "  %8s  %7s", "change", "spread");
 		if (l.ntested)
-			fprintf(f, "  %7s", "p(Holm)");
+			fprintf(f, "  %7s", "p(BH)");
 		fprintf(f, "  %s\n", !l.e.note ? "verdict" : l.ntested ?
 		        "verdict      note" : "verdict     note");
 	}
@@ -363,7 +363,7 @@ static void csv_test(FILE *f, const struct cmp *x)
 	else
 		fputs(",,", f);
 	if (x->tested)
-		fprintf(f, ",%.3g,%.3g", x->p, x->p_holm);
+		fprintf(f, ",%.3g,%.3g", x->p, x->p_adj);
 	else
 		fputs(",,", f);
 	fprintf(f, ",%zu,%zu\n", x->b->nsamples, x->n->nsamples);
@@ -377,7 +377,7 @@ void cmp_print_csv_header(FILE *f, const char *bycol)
 	fputs(",base_bytes_per_sec,base_rel_spread,base_runs,"
 	      "base_backend_version,new_bytes_per_sec,new_rel_spread,new_runs,"
 	      "new_backend_version,ratio,change_pct,verdict,method,"
-	      "ratio_ci_low,ratio_ci_high,p_value,p_holm,base_samples,"
+	      "ratio_ci_low,ratio_ci_high,p_value,p_adj,base_samples,"
 	      "new_samples\n", f);
 }
 

@@ -196,6 +196,36 @@ void cb_stats_holm(const double *p, size_t n, double *adj)
 	free(idx);
 }
 
+void cb_stats_bh(const double *p, size_t n, double *adj)
+{
+	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+	double *tmp = malloc((n ? n : 1) * sizeof *tmp), run = 1;
+
+	if (!idx || !tmp)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	for (size_t i = 1; i < n; i++)      /* by p, stable */
+		for (size_t j = i; j > 0 && p[idx[j]] < p[idx[j - 1]]; j--) {
+			size_t t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	/* The k-th smallest (1-based) times n / k, kept monotone from the
+	 * largest down (the step-up), capped at 1. */
+	for (size_t k = n; k > 0; k--) {
+		double a = (double)n / (double)k * p[idx[k - 1]];
+
+		run = a < run ? a : run;
+		tmp[idx[k - 1]] = run;
+	}
+	for (size_t k = 0; k < n; k++)
+		adj[k] = tmp[k];
+	free(tmp);
+	free(idx);
+}
+
 /* ---- bootstrap ------------------------------------------------------------ */
 
 static unsigned long long splitmix64(unsigned long long *s)

@@ -40,6 +40,14 @@ double cb_stats_mann_whitney(const double *x, size_t nx, const double *y,
  */
 void cb_stats_holm(const double *p, size_t n, double *adj);
 /*
+ * Benjamini and Hochberg's step-up adjustment of p[0..n) (the false
+ * discovery rate): adj[i] = min over the j-th smallest p at or above p[i]
+ * of p(j) n / j, capped at 1.  Rejecting where adj < q keeps the expected
+ * share of false calls among the calls at q; when no difference is real,
+ * the chance of any call at all is q, as Holm's.  adj may be p.
+ */
+void cb_stats_bh(const double *p, size_t n, double *adj);
+/*
  * Percentile bootstrap 95 % confidence interval of median(y) / median(x),
  * from nboot resamples of both sides drawn with a generator seeded by
  * seed (so a result is reproducible).  NaN bounds when a side is empty or

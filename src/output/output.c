@@ -880,15 +880,15 @@ static void cs_cipher_rows(FILE *f, const struct cb_report *rep)
 }
 
 /* One direction's 95 % CI in MiB/s and the backend it is of. */
-static void cs_ci(FILE *f, const struct cb_result *r)
+static void cs_ci(FILE *f, const char *dir, const struct cb_result *r)
 {
 	double k = (double)r->block_bytes / 1048576;
 
 	if (r->ci_high_ops > 0)
-		fprintf(f, "  [%9.1f, %9.1f] %-8s", r->ci_low_ops * k,
+		fprintf(f, " %s [%.1f, %.1f] MiB/s (%s)", dir, r->ci_low_ops * k,
 		        r->ci_high_ops * k, r->backend);
 	else
-		fprintf(f, "  %-22s %-8s", "(no CI)", r->backend);
+		fprintf(f, " %s: no CI (%s)", dir, r->backend);
 }
 
 /* After the table, as cryptsetup-style comments: each row's 95 % CI of
@@ -902,22 +902,21 @@ static void cs_cipher_cis(FILE *f, const struct cb_report *rep)
 		for (int c = 0; c < 3; c++) {
 			unsigned bits = (unsigned[]){ 128, 256, 256, 512 }[k];
 			const struct cb_result *e, *d;
-			char alg[32], name[32];
+			char alg[32];
 
 			snprintf(alg, sizeof alg, "%s(%s)", k < 2 ? "cbc" : "xts",
 			         ciph[c]);
-			snprintf(name, sizeof name, "%s-%s", ciph[c],
-			         k < 2 ? "cbc" : "xts");
 			e = cs_point(rep, alg, bits, "encrypt");
 			d = cs_point(rep, alg, bits, "decrypt");
 			if (!e || !d)
 				continue;
 			if (!head++)
-				fputs("# 95 % CI of each median above, MiB/s, and its "
-				      "backend:\n", f);
-			fprintf(f, "#%14s  %9ub", name, bits);
-			cs_ci(f, e);
-			cs_ci(f, d);
+				fputs("# The 95 % CI of each median above, and whose it "
+				      "is:\n", f);
+			fprintf(f, "# %s-%s %ub:", ciph[c], k < 2 ? "cbc" : "xts", bits);
+			cs_ci(f, "encryption", e);
+			fputc(',', f);
+			cs_ci(f, "decryption", d);
 			fputc('\n', f);
 		}
 }
