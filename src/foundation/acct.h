@@ -36,7 +36,8 @@ uint64_t cb_acct_get(enum cb_acct k);
 const char *cb_acct_key(enum cb_acct k);
 const char *cb_acct_label(enum cb_acct k);
 
-/* Add the time since *t0 (cb_now_ns()) to account k and set *t0 to now. */
+/* Add the time since *t0 (a cb_now_ns() reading: CLOCK_MONOTONIC_RAW) to
+ * account k and set *t0 to now. */
 void cb_acct_lap(enum cb_acct k, uint64_t *t0);
 
 /* "KEY NS" lines of every account (a part process's file), and back:
