@@ -85,7 +85,7 @@ plugins: $(PLUGINS)
 # The goals on the command line whose packages deps.sh installs together
 # with the build's, before the first compile: one message, one install.
 DEPS_GOALS := $(filter check check-asan check-valgrind check-kernel bench bench-essiv bench-native \
-                bench-geli bench-generations parity plots fuzz ci,$(MAKECMDGOALS))
+                bench-geli bench-generations bench-power parity plots fuzz ci,$(MAKECMDGOALS))
 
 $(DEPS_OK):
 	$(Q)scripts/deps.sh build $(DEPS_GOALS)
@@ -242,6 +242,22 @@ $(SCRIPT_GOALS): cryptobench
 	$(Q)scripts/deps.sh $@
 	$(Q)scripts/$@
 
+## bench-power: does compare see a planted slowdown?  Two benches with the
+## test plug-in tests/power (build/tests/power.so, never in build/plugins/,
+## which every run loads): off, then 1 request in POWER_EXTRA (20) twice;
+## their compare, counted (scripts/bench-power, docs/plugins.md)
+POWER_SO := $(BUILD)/tests/power.so
+$(POWER_SO): tests/power/power_plugin.c include/cryptobench/plugin.h | $(DEPS_OK)
+	@$(if $(Q),echo "  CC      $@";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=c11 $(WARN) $(CFLAGS) -shared -fPIC -fvisibility=hidden \
+	    -Iinclude -o $@ $< $(shell pkg-config --cflags --libs libcrypto)
+
+.PHONY: bench-power
+bench-power: cryptobench $(POWER_SO)
+	$(Q)scripts/deps.sh $@
+	$(Q)POWER_SO=$(POWER_SO) scripts/$@
+
 ## plots: PNG plots of results/*.csv into results/plots/ (regenerated)
 plots: cryptobench
 	$(Q)scripts/deps.sh plots
@@ -291,6 +307,7 @@ help:
 	@echo "  bench-native the native backend's targets, ratios with 95 % CIs"
 	@echo "  bench-geli   the geli report reproduced through cryptobench dd"
 	@echo "  bench-generations  --cpu levels side by side, compared level to level"
+	@echo "  bench-power  does compare see a planted 1/N slowdown? (tests/power)"
 	@echo "  parity       cryptobench's openssl backend vs openssl speed"
 	@echo "  plots        PNG plots of results/*.csv into results/plots/"
 	@echo "  install      install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"

@@ -20,6 +20,7 @@ pkgs_for() {   # the packages of one goal
 	case $1 in
 	build|all|install|bench-essiv|bench-native|bench-generations) echo "$build" ;;
 	bench) echo "$build gnuplot-nox" ;;      # gnuplot: bench's HTML report
+	bench-power) echo "$build gnuplot-nox" ;;  # two benches (tests/power)
 	check-report) echo "$build gnuplot-nox chromium" ;;   # a real browser
 	check|check-asan) echo "$build $tests" ;;
 	check-valgrind) echo "$build $tests valgrind" ;;
