@@ -232,6 +232,10 @@ check "samples: ratio with its CI" contains "$(printf '%s\n' "$out" | grep 'cbc(
 check "samples: 1% within the threshold is same" contains "$(printf '%s\n' "$out" | grep 'ctr(aes)')" "same"
 check "samples: faster row" contains "$(printf '%s\n' "$out" | grep 'xts(aes)')" "faster"
 check "samples: summary" contains "$out" "3 matched: 1 slower, 1 faster, 1 same, 0 inconclusive"
+expect_exit 1 "samples: --holm" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --holm
+check "samples: --holm stated" contains "$out" "3 points with raw samples: Mann-Whitney U, Holm over 3, alpha 0.05"
+check "samples: --holm's column" contains "$out" "p(Holm)"
+check "samples: --holm, the same verdicts here" contains "$out" "3 matched: 1 slower, 1 faster, 1 same, 0 inconclusive"
 expect_exit 0 "samples: --threshold 25 tolerates 20%" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --threshold 25
 check "samples: 20% within 25% is same" contains "$out" "0 slower, 0 faster, 3 same"
 expect_exit 1 "samples: --format csv" "$CB" compare "$T/s_base.csv" "$T/s_new.csv" --format csv

@@ -440,23 +440,18 @@ static int run_passes(struct bench *b)
 static void pool_acct(const char *file, uint64_t wall_ns)
 {
 	char name[4300];
-	uint64_t before = 0, after = 0;
+	uint64_t got = 0;
 	FILE *f;
 
 	snprintf(name, sizeof name, "%s.acct", file);
-	for (int k = 0; k < CB_ACCT_N; k++)
-		before += cb_acct_get((enum cb_acct)k);
 	if ((f = fopen(name, "r"))) {
-		if (cb_acct_read(f) < 0)
+		if (cb_acct_read(f, &got) < 0)
 			cb_warn("bench: %s: not a time split; its time counted as "
 			        "start-up", name);
 		fclose(f);
 	}
 	unlink(name);
-	for (int k = 0; k < CB_ACCT_N; k++)
-		after += cb_acct_get((enum cb_acct)k);
-	after -= before;
-	cb_acct_add(CB_ACCT_START, wall_ns > after ? wall_ns - after : 0);
+	cb_acct_add(CB_ACCT_START, wall_ns > got ? wall_ns - got : 0);
 }
 
 /* The other processes' parts, one after the other, pooled into b->res. */
@@ -488,7 +483,7 @@ static void run_parts(struct bench *b)
 		if (rc == 0 && bench_pool(b->res, b->nres, file, &pooled) == 0)
 			fprintf(stderr, "bench: process %u of %u: %zu points pooled "
 			        "(%.0f s)\n", k + 1, np, pooled, now() - b->t0);
-		cb_acct_lap(CB_ACCT_OUTPUT, &t);
+		cb_lap(CB_ACCT_OUTPUT, &t);
 		if (rc < 0)
 			break;
 	}
@@ -577,34 +572,46 @@ static int all_results(const struct bench *b, struct cb_csv *dd,
 	return 0;
 }
 
-/* The CSV (k 0: speed rows, then dd's) or the JSON (k 1: the same
- * results, with the time split so far). */
-static int write_file(struct bench *b, int k)
+/* The CSV's rows: speed's, then dd's (their file's, header left out). */
+static int fill_csv(struct bench *b, FILE *f, const char *path)
+{
+	int rc = emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
+
+	return rc == 0 ? append_dd(f, b->path[2]) : rc;
+}
+
+/* The JSON: the same results, with the time split so far. */
+static int fill_json(struct bench *b, FILE *f, const char *path)
 {
 	struct cb_result *all = NULL;
 	struct cb_csv dd;
 	size_t nall = 0;
-	FILE *f;
 	int rc = all_results(b, &dd, &all, &nall);
 
-	if (rc == 0 && !(f = open_out(b->path[k], 0)))
-		rc = -1;
-	else if (rc == 0) {
-		rc = k ? emit(cb_writer_find("json"), f, b->path[k], &b->o, all, nall)
-		     : emit(cb_writer_find("csv"), f, b->path[k], &b->o, b->res,
-		            b->nres);
-		if (rc == 0 && k == 0)
-			rc = append_dd(f, b->path[2]);
-		if (fclose(f) != 0 || rc < 0) {
-			cb_err("writing %s: %s", b->path[k], strerror(errno));
-			rc = -1;
-		}
-	}
+	if (rc == 0)
+		rc = emit(cb_writer_find("json"), f, path, &b->o, all, nall);
 	for (size_t i = b->nres; i < nall; i++)
 		free((void *)all[i].samples);
 	free(all);
 	cb_csv_free(&dd);
 	return rc;
+}
+
+/* Write b->path[k] (never over a file) with fill; 0 or -1 (message). */
+static int write_file(struct bench *b, int k,
+                      int (*fill)(struct bench *, FILE *, const char *))
+{
+	FILE *f = open_out(b->path[k], 0);
+	int rc;
+
+	if (!f)
+		return -1;
+	rc = fill(b, f, b->path[k]);
+	if (fclose(f) != 0 || rc < 0) {
+		cb_err("writing %s: %s", b->path[k], strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* How sure the speed points are: N of M within the target, on stdout. */
@@ -700,13 +707,13 @@ int cmd_bench(int argc, char **argv)
 	struct bench *b = cb_xcalloc(1, sizeof *b);
 	int rc = CB_EXIT_USAGE;
 
-	uint64_t t = cb_now_ns();
+	uint64_t t = cb_now_ns(), age = cb_proc_age_ns();
 
 	b->t0 = now();
-	b->t0_ns = t - cb_proc_age_ns();
+	b->t0_ns = t - age;            /* the split counts from exec */
 	b->argc = argc;
 	b->argv = argv;
-	cb_acct_add(CB_ACCT_START, t - b->t0_ns);
+	cb_acct_add(CB_ACCT_START, age);
 	if (bench_opts(argc, argv, b) < 0)
 		goto out;
 	b->npts = count_points(&b->o);
@@ -722,7 +729,7 @@ int cmd_bench(int argc, char **argv)
 	b->geli_sec = geli_seconds(b);
 	say_plan(b);
 	cb_stop_on_sigint();
-	cb_acct_lap(CB_ACCT_START, &t);
+	cb_lap(CB_ACCT_START, &t);
 	cb_prov_measure_ghz();
 	if (run_geli(b) < 0 || (!b->c.geli_only && run_speed(b) < 0))
 		goto out;
@@ -731,13 +738,13 @@ int cmd_bench(int argc, char **argv)
 	if (bench_stopped())
 		fprintf(stderr, "bench: interrupted: writing what was measured\n");
 	t = cb_now_ns();
-	if (write_file(b, 0) < 0 || summarize(b) < 0)
+	if (write_file(b, 0, fill_csv) < 0 || summarize(b) < 0)
 		goto out;
-	cb_acct_lap(CB_ACCT_OUTPUT, &t);
+	cb_lap(CB_ACCT_OUTPUT, &t);
 	b->o.split_wall_ns = cb_now_ns() - b->t0_ns;
-	if (write_file(b, 1) < 0)
+	if (write_file(b, 1, fill_json) < 0)
 		goto out;
-	cb_acct_lap(CB_ACCT_OUTPUT, &t);
+	cb_lap(CB_ACCT_OUTPUT, &t);
 	cb_acct_print(stderr, cb_now_ns() - b->t0_ns);
 	fprintf(stderr, "bench: %.0f s%s\n", (cb_now_ns() - b->t0_ns) / 1e9,
 	        b->c.full ? "" : " (budget given above)");

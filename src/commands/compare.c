@@ -19,7 +19,7 @@
 /* ---- the command ------------------------------------------------------- */
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE };
+       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM };
 
 static const struct cb_opt compare_opts[] = {
 	{ "--base-host", 1, O_BHOST, "H",
@@ -36,6 +36,9 @@ static const struct cb_opt compare_opts[] = {
 	  "the output format (default table)" },
 	{ "--ignore", 1, O_IGNORE, "COL,..",
 	  "columns not used to match points (backend, driver, ...)" },
+	{ "--holm", 0, O_HOLM, NULL,
+	  "adjust the p-values by Holm's method (family-wise error) instead of "
+	  "Benjamini-Hochberg's (false discovery rate)" },
 	{ "--host", 1, O_HOST, "H",
 	  "only rows of host H, both files" },
 	{ "--new-host", 1, O_NHOST, "H",
@@ -66,7 +69,8 @@ const struct cb_command cb_cmd_compare = {
 	"backend, driver, IV mode, sector size, threads and auth.  With raw\n"
 	"samples on both sides (cryptobench-csv-2 sample_ops) a point is faster,\n"
 	"SLOWER, same or inconclusive: a Mann-Whitney U test, Benjamini-Hochberg\n"
-	"adjusted over the points (false discovery rate 0.05), and a change past PCT % (default 5); SLOWER\n"
+	"adjusted over the points (false discovery rate 0.05; --holm: Holm,\n"
+	"family-wise), and a change past PCT % (default 5); SLOWER\n"
 	"exits 1 (samples from several processes or runs on both sides: tested\n"
 	"between every pair of them, the largest p counts).  Without samples (version 1 files): more than PCT % slower and\n"
 	"slower by more than the two points' combined rel_spread is a\n"
@@ -146,6 +150,9 @@ static int take_opt(struct args *a, int id, const char *arg)
 			       "from 0 to 100, e.g. 5)", arg);
 			return -EINVAL;
 		}
+		break;
+	case O_HOLM:
+		cmp_adjust_holm(1);
 		break;
 	case O_FORMAT:
 		if (strcmp(arg, "csv") && strcmp(arg, "table")) {

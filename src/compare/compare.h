@@ -125,7 +125,8 @@ enum cmp_verdict { V_SAME, V_IMPROVED, V_NOISE, V_REGRESSION, V_FAILED,
                    V_INCONCLUSIVE, V_UNSURE, V_NVERDICTS };
 
 #define CMP_MIN_SAMPLES 3      /* fewer on a side: the spread rule          */
-#define CMP_ALPHA       0.05   /* false discovery rate (BH) over the pairs */
+#define CMP_ALPHA       0.05   /* false discovery rate (BH) over the pairs,
+                                  or family-wise (--holm)            */
 #define CMP_NBOOT       1000   /* bootstrap resamples for the ratio's CI     */
 
 /* Verdict names in the table and in CSV output. */
@@ -139,7 +140,7 @@ struct cmp {
 	int tested;                    /* the statistical rule applies         */
 	int by_process;                /* ... tested process by process        */
 	double ci_lo, ci_hi;           /* 95 % CI of the ratio (tested)         */
-	double p, p_adj;               /* Mann-Whitney p, BH-adjusted           */
+	double p, p_adj;               /* Mann-Whitney p, adjusted (BH, Holm)  */
 };
 
 /*
@@ -148,9 +149,14 @@ struct cmp {
  */
 struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
                      double threshold);
-/* BH-adjust (Benjamini-Hochberg) the tested pairs' p over all of c[0..nc) and set their
- * verdicts; returns how many pairs were tested. */
+/* Adjust the tested pairs' p over all of c[0..nc) (Benjamini-Hochberg,
+ * or Holm after cmp_adjust_holm(1)) and set their verdicts; returns how
+ * many pairs were tested. */
 size_t cmp_decide(struct cmp *c, size_t nc, double threshold);
+/* compare --holm: Holm's family-wise adjustment from now on; and the
+ * adjustment's name for the method line ("Benjamini-Hochberg", "Holm"). */
+void cmp_adjust_holm(int on);
+const char *cmp_adjust_name(void);
 /* 1 when the verdict fails the comparison (exit 1). */
 int cmp_is_bad(enum cmp_verdict v);
 

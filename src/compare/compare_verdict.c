@@ -158,7 +158,7 @@ struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
 }
 
 /*
- * A tested pair: significant (BH-adjusted p < alpha) and past the
+ * A tested pair: significant (adjusted p < alpha) and past the
  * threshold is slower or faster; significant within it, or not
  * significant with the whole CI within it, is same; anything else is
  * inconclusive.
@@ -177,6 +177,18 @@ static enum cmp_verdict decide(const struct cmp *c, double threshold)
 	return V_INCONCLUSIVE;
 }
 
+static int use_holm;           /* compare --holm */
+
+void cmp_adjust_holm(int on)
+{
+	use_holm = on;
+}
+
+const char *cmp_adjust_name(void)
+{
+	return use_holm ? "Holm" : "Benjamini-Hochberg";
+}
+
 size_t cmp_decide(struct cmp *c, size_t nc, double threshold)
 {
 	double *p = cb_xcalloc(nc + 1, sizeof *p);
@@ -185,7 +197,7 @@ size_t cmp_decide(struct cmp *c, size_t nc, double threshold)
 	for (size_t i = 0; i < nc; i++)
 		if (c[i].tested)
 			p[nt++] = c[i].p;
-	cb_stats_bh(p, nt, p);
+	(use_holm ? cb_stats_holm : cb_stats_bh)(p, nt, p);
 	nt = 0;
 	for (size_t i = 0; i < nc; i++) {
 		if (!c[i].tested)

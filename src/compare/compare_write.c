@@ -252,6 +252,12 @@ static void print_once(FILE *f, size_t once)
 	fputc('\n', f);
 }
 
+/* compare --holm: the p-values are Holm's, not Benjamini-Hochberg's. */
+static int holm(void)
+{
+	return !strcmp(cmp_adjust_name(), "Holm");
+}
+
 /* The lines above the table: what was matched, and by which rule. */
 static void print_method(FILE *f, const struct cmp *c, size_t nc,
                          const struct layout *l, double threshold)
@@ -272,9 +278,10 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 		return;
 	}
 	fprintf(f, "\n%zu point%s with raw samples: Mann-Whitney U, "
-	        "Benjamini-Hochberg over %zu, FDR %g; ratio of medians with its "
-	        "bootstrap 95%% CI\n", l->ntested, l->ntested == 1 ? "" : "s",
-	        l->ntested, CMP_ALPHA);
+	        "%s over %zu, %s %g; ratio of medians with its bootstrap 95%% "
+	        "CI\n", l->ntested, l->ntested == 1 ? "" : "s",
+	        cmp_adjust_name(), l->ntested, holm() ? "alpha" : "FDR",
+	        CMP_ALPHA);
 	if (procs)
 		fprintf(f, "%zu of them from several processes (or runs) on both "
 		        "sides: tested process by process, the largest p of every "
@@ -333,7 +340,7 @@ void cmp_print_table(FILE *f, const struct cmp_side *b,
 			fprintf(f, "  %11s", "95% CI");
 		fprintf(f, "  %8s  %7s", "change", "spread");
 		if (l.ntested)
-			fprintf(f, "  %7s", "p(BH)");
+			fprintf(f, "  %7s", holm() ? "p(Holm)" : "p(BH)");
 		fprintf(f, "  %s\n", !l.e.note ? "verdict" : l.ntested ?
 		        "verdict      note" : "verdict     note");
 	}

@@ -38,37 +38,6 @@ uint64_t cb_acct_get(enum cb_acct k)
 	return k < CB_ACCT_N ? books[k] : 0;
 }
 
-const char *cb_acct_key(enum cb_acct k)
-{
-	return k < CB_ACCT_N ? names[k].key : "other";
-}
-
-const char *cb_acct_label(enum cb_acct k)
-{
-	return k < CB_ACCT_N ? names[k].label : "other";
-}
-
-/* The clock cb_now_ns() reads (timing.h, which is above this file). */
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-#ifdef CLOCK_MONOTONIC_RAW
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-#else
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-#endif
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-void cb_acct_lap(enum cb_acct k, uint64_t *t0)
-{
-	uint64_t t = now_ns();
-
-	cb_acct_add(k, t > *t0 ? t - *t0 : 0);
-	*t0 = t;
-}
-
 int cb_acct_write(FILE *f)
 {
 	for (int k = 0; k < CB_ACCT_N; k++)
@@ -76,7 +45,7 @@ int cb_acct_write(FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-int cb_acct_read(FILE *f)
+int cb_acct_read(FILE *f, uint64_t *total)
 {
 	uint64_t add[CB_ACCT_N] = {0}, v;
 	char key[32], line[128];
@@ -91,8 +60,11 @@ int cb_acct_read(FILE *f)
 			return -1;
 		add[k] += v;
 	}
-	for (k = 0; k < CB_ACCT_N; k++)
+	*total = 0;
+	for (k = 0; k < CB_ACCT_N; k++) {
 		books[k] += add[k];
+		*total += add[k];
+	}
 	return 0;
 }
 

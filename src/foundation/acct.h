@@ -1,9 +1,9 @@
 /*
- * acct.h - where a run's wall time goes.  The timing engine, the gate, the
- * planner and bench add the nanoseconds each part of the work took to one
- * of a few accounts; bench prints the split at its end and writes it into
- * its JSON, so that a reader sees how much of the budget was measurement
- * (timed samples) and how much was not.  Process-wide; not thread-safe
+ * acct.h - where a run's wall time goes.  The timing engine, the
+ * measuring loop (measure.c) and bench add the nanoseconds each part of
+ * the work took to one of a few accounts; bench prints the split at its
+ * end and writes it into its JSON, so that a reader sees how much of the
+ * budget was measurement (timed samples) and how much was not.  Process-wide; not thread-safe
  * (the measuring thread alone adds to it).
  */
 #ifndef CB_ACCT_H
@@ -32,18 +32,11 @@ enum cb_acct {
 void cb_acct_add(enum cb_acct k, uint64_t ns);
 /* The nanoseconds of account k so far. */
 uint64_t cb_acct_get(enum cb_acct k);
-/* A short name ("samples") and what it holds, for the split's lines. */
-const char *cb_acct_key(enum cb_acct k);
-const char *cb_acct_label(enum cb_acct k);
-
-/* Add the time since *t0 (a cb_now_ns() reading: CLOCK_MONOTONIC_RAW) to
- * account k and set *t0 to now. */
-void cb_acct_lap(enum cb_acct k, uint64_t *t0);
-
 /* "KEY NS" lines of every account (a part process's file), and back:
- * each line read is added.  0, or -1 with a bad line (nothing added). */
+ * each line read is added, *total the sum added.  0, or -1 with a bad
+ * line (nothing added). */
 int cb_acct_write(FILE *f);
-int cb_acct_read(FILE *f);
+int cb_acct_read(FILE *f, uint64_t *total);
 
 /* The split of wall_ns: one line per account with seconds and share,
  * "other" for what no account holds, and the share inside timed samples

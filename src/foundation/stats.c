@@ -166,16 +166,16 @@ double cb_stats_mann_whitney(const double *x, size_t nx, const double *y,
 	return p > 1 ? 1 : p;
 }
 
-void cb_stats_holm(const double *p, size_t n, double *adj)
+/* The indices of p[0..n) in ascending order of p (an insertion sort:
+ * stable, and n is small), in a new array. */
+static size_t *order_by_p(const double *p, size_t n)
 {
 	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
-	double *tmp = malloc((n ? n : 1) * sizeof *tmp), run = 0;
 
-	if (!idx || !tmp)
+	if (!idx)
 		abort();
 	for (size_t i = 0; i < n; i++)
 		idx[i] = i;
-	/* Order by p (an insertion sort: stable, and n is small). */
 	for (size_t i = 1; i < n; i++)
 		for (size_t j = i; j > 0 && p[idx[j]] < p[idx[j - 1]]; j--) {
 			size_t t = idx[j];
@@ -183,6 +183,25 @@ void cb_stats_holm(const double *p, size_t n, double *adj)
 			idx[j] = idx[j - 1];
 			idx[j - 1] = t;
 		}
+	return idx;
+}
+
+/* adj[] from tmp[] (so that adj may be p), and the buffers freed. */
+static void adj_done(double *adj, double *tmp, size_t *idx, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		adj[k] = tmp[k];
+	free(tmp);
+	free(idx);
+}
+
+void cb_stats_holm(const double *p, size_t n, double *adj)
+{
+	size_t *idx = order_by_p(p, n);
+	double *tmp = malloc((n ? n : 1) * sizeof *tmp), run = 0;
+
+	if (!tmp)
+		abort();
 	/* The k-th smallest is scaled by n - k, kept monotone, capped at 1. */
 	for (size_t k = 0; k < n; k++) {
 		double a = (double)(n - k) * p[idx[k]];
@@ -190,28 +209,16 @@ void cb_stats_holm(const double *p, size_t n, double *adj)
 		run = a > run ? a : run;
 		tmp[idx[k]] = run > 1 ? 1 : run;
 	}
-	for (size_t k = 0; k < n; k++)
-		adj[k] = tmp[k];
-	free(tmp);
-	free(idx);
+	adj_done(adj, tmp, idx, n);
 }
 
 void cb_stats_bh(const double *p, size_t n, double *adj)
 {
-	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+	size_t *idx = order_by_p(p, n);
 	double *tmp = malloc((n ? n : 1) * sizeof *tmp), run = 1;
 
-	if (!idx || !tmp)
+	if (!tmp)
 		abort();
-	for (size_t i = 0; i < n; i++)
-		idx[i] = i;
-	for (size_t i = 1; i < n; i++)      /* by p, stable */
-		for (size_t j = i; j > 0 && p[idx[j]] < p[idx[j - 1]]; j--) {
-			size_t t = idx[j];
-
-			idx[j] = idx[j - 1];
-			idx[j - 1] = t;
-		}
 	/* The k-th smallest (1-based) times n / k, kept monotone from the
 	 * largest down (the step-up), capped at 1. */
 	for (size_t k = n; k > 0; k--) {
@@ -220,10 +227,7 @@ void cb_stats_bh(const double *p, size_t n, double *adj)
 		run = a < run ? a : run;
 		tmp[idx[k - 1]] = run;
 	}
-	for (size_t k = 0; k < n; k++)
-		adj[k] = tmp[k];
-	free(tmp);
-	free(idx);
+	adj_done(adj, tmp, idx, n);
 }
 
 /* ---- bootstrap ------------------------------------------------------------ */

@@ -11,7 +11,6 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "foundation/acct.h"
 #include "foundation/timing.h"
 
 #ifdef CLOCK_MONOTONIC_RAW
@@ -37,6 +36,14 @@ uint64_t cb_cpu_ns(void)
 	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
 		return cb_now_ns();
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void cb_lap(enum cb_acct k, uint64_t *t0)
+{
+	uint64_t t = cb_now_ns();
+
+	cb_acct_add(k, t > *t0 ? t - *t0 : 0);
+	*t0 = t;
 }
 
 const char *cb_clock_name(void)
@@ -112,7 +119,7 @@ double cb_measure_ghz(void)
 	while (cb_now_ns() - t0 < 10000000)
 		add_chain(iters / 10);
 	g = ghz_best(iters, 5, cb_now_ns);
-	cb_acct_lap(CB_ACCT_CLOCK, &t);
+	cb_lap(CB_ACCT_CLOCK, &t);
 	return g;
 }
 
@@ -126,7 +133,7 @@ double cb_measure_ghz_quick(void)
 	/* 2 x 1e5 cycles, ~0.06 ms, on the thread's CPU time: a trial the
 	 * scheduler interrupts still counts only the cycles it ran */
 	g = ghz_best(1000, 2, cb_cpu_ns);
-	cb_acct_lap(CB_ACCT_CLOCK, &t);
+	cb_lap(CB_ACCT_CLOCK, &t);
 	return g;
 }
 
@@ -366,7 +373,7 @@ int cb_calibrate(cb_run_fn fn, void *arg, double warmup, double sample,
 	 * overshoot under 2 %, which the rate accounts for anyway. */
 	b = (uint64_t)(rate * sample * 1e9 / 64);
 	*batch = b < 1 ? 1 : b;
-	cb_acct_lap(CB_ACCT_CALIB, &t);
+	cb_lap(CB_ACCT_CALIB, &t);
 	return 0;
 }
 
@@ -379,10 +386,10 @@ int cb_time_sample(cb_run_fn fn, void *arg, uint64_t batch, double sample,
 
 	if (ns < 1000000)
 		ns = 1000000;
-	while (batch > 1 && cb_now_ns() - t0 < wns)  /* 1: a long request */
+	while (batch > 1 && cb_now_ns() - t0 < wns)  /* timing.h: 1, none */
 		if ((rc = fn(arg, batch)) < 0)
 			return rc;
-	cb_acct_lap(CB_ACCT_WARM, &t0);
+	cb_lap(CB_ACCT_WARM, &t0);
 	if ((rc = run_sample(fn, arg, batch, ns, s)) < 0)
 		return rc;
 	s->rate = (double)s->ops / s->secs;

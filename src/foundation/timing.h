@@ -15,10 +15,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "foundation/acct.h"
+
 #define CB_MAX_REPS 100
 
 /* Nanoseconds from the monotonic clock named by cb_clock_name(). */
 uint64_t cb_now_ns(void);
+/* Add the time since *t0 (a cb_now_ns() reading) to account k of the
+ * time split (acct.h) and set *t0 to now. */
+void cb_lap(enum cb_acct k, uint64_t *t0);
 /* Nanoseconds of CPU time this thread has run (CLOCK_THREAD_CPUTIME_ID). */
 uint64_t cb_cpu_ns(void);
 /* "CLOCK_MONOTONIC_RAW" (or "CLOCK_MONOTONIC" where RAW is missing). */
@@ -78,7 +83,9 @@ void cb_canary_enable(int on);
 void cb_canary_set(int (*fn)(void));
 
 /*
- * One sample: batches of `batch` run untimed for `warm` seconds, then
+ * One sample: batches of `batch` run untimed for `warm` seconds (none when
+ * batch is 1: calibration made it one request because a request is 1/64
+ * of a sample or longer, and warming up would cost whole requests), then
  * timed in segments, as above, until `sample` seconds (at least 1 ms) of
  * them were clean; the clock is read once per batch.  A segment the thread
  * was switched out in does not count, so time the scheduler gave to other

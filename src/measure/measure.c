@@ -120,13 +120,13 @@ struct meas {
 	double *secs, *shared;      /* timed; left out as shared            */
 	uint64_t *ops;
 	unsigned char (*cont)[CB_MAX_REPS]; /* 1: that sample was contended */
-	unsigned *cnt;              /* samples taken this pass (^C: fewer)  */
-	char *redo;                 /* 1: (re)take this point's samples     */
+	unsigned *cnt;              /* samples taken (^C: fewer)            */
+	double *half;               /* the CI's half-width over them, as a
+	                               share of the median (NaN before 2)   */
 	double ghz_last;            /* the latest clock reading             */
-	int first;                  /* the first pass (min_rounds hold)     */
 	struct gate gate;
 	struct bufs bf;
-	size_t nfail, todo, done, total;
+	size_t nfail, done, total;
 	double per_visit;
 };
 
@@ -143,7 +143,7 @@ static void measure_gate(struct meas *m)
 
 			gate_series(&m->gate, &m->ss[m->nss++], m->p, m->n, i, m->o,
 			            &m->bf);
-			cb_acct_lap(CB_ACCT_GATE, &t);
+			cb_lap(CB_ACCT_GATE, &t);
 		}
 		m->of[i] = m->nss - 1;
 		if (q->skip) {
@@ -155,8 +155,6 @@ static void measure_gate(struct meas *m)
 			m->nfail++;
 		} else {
 			r->status = CB_RES_OK;    /* until shown otherwise */
-			m->redo[i] = 1;
-			m->todo++;
 		}
 	}
 }
@@ -172,7 +170,6 @@ static void visit_failed(struct meas *m, size_t i, int rc)
 	cb_err("%s %s %u-bit %llu B %s: %s", q->backend->name, q->impl->driver,
 	       q->key_bits, (unsigned long long)q->size, dir_name(q->dir),
 	       r->why);
-	m->redo[i] = 0;
 	m->nfail++;
 }
 
@@ -186,7 +183,7 @@ static int visit_prep(struct meas *m, size_t i, struct runner *run)
 	int rc = runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
 	                     m->o->sector, m->o->mb, m->bf.a, m->bf.a2, q->size);
 
-	cb_acct_lap(CB_ACCT_WARM, &t);
+	cb_lap(CB_ACCT_WARM, &t);
 	return rc;
 }
 
@@ -239,15 +236,20 @@ static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
 	}
 }
 
-/* Start point i's samples afresh (its first pass, or a retake). */
-static void visit_reset(struct meas *m, size_t i)
+static double *samples_of(const struct meas *m, size_t i, unsigned *n);
+
+/* Point i's 95 % CI half-width over its samples so far (the ones its
+ * statistics will use), as a share of the median; NaN before 2. */
+static double ci_now(const struct meas *m, size_t i)
 {
-	m->cnt[i] = 0;
-	m->nghz[i] = 0;
-	m->ops[i] = 0;
-	m->secs[i] = 0;
-	m->shared[i] = 0;
-	m->ghz[i][m->nghz[i]++] = m->ghz_last;
+	struct cb_stats st;
+	unsigned n;
+	double *s = samples_of(m, i, &n), h = NAN;
+
+	if (n >= 2 && cb_stats_summary(s, n, &st) == 0)
+		h = st.ci_half;
+	free(s);
+	return h;
 }
 
 /* The next sample of point i, with the clock read after it (the reading
@@ -271,6 +273,7 @@ static void measure_visit(struct meas *m, size_t i)
 	m->ops[i] += smp.ops;
 	m->secs[i] += smp.secs;
 	m->shared[i] += smp.shared;
+	m->half[i] = ci_now(m, i);
 	cb_iso_time(m->res[i].timestamp, sizeof m->res[i].timestamp);
 }
 
@@ -290,30 +293,14 @@ static double drift_of(const struct meas *m, size_t i)
 }
 
 /* Time is left before o->until_ns (always, without one; in the first
- * pass's first o->min_rounds rounds too). */
+ * o->min_rounds rounds too). */
 static int time_left(const struct meas *m, unsigned k)
 {
 	const struct speed_opts *o = m->o;
 
-	if (!o->until_ns || (k < o->min_rounds && m->first))
+	if (!o->until_ns || k < o->min_rounds)
 		return 1;
 	return cb_now_ns() < o->until_ns;
-}
-
-static double *samples_of(const struct meas *m, size_t i, unsigned *n);
-
-/* Point i's 95 % CI half-width over its samples so far (the ones its
- * statistics will use), as a share of the median; NaN before 2. */
-static double ci_now(const struct meas *m, size_t i)
-{
-	struct cb_stats st;
-	unsigned n;
-	double *s = samples_of(m, i, &n), h = NAN;
-
-	if (n >= 2 && cb_stats_summary(s, n, &st) == 0)
-		h = st.ci_half;
-	free(s);
-	return h;
 }
 
 /*
@@ -325,17 +312,16 @@ static double ci_now(const struct meas *m, size_t i)
 static int wants_sample(const struct meas *m, size_t i, unsigned k,
                         double target)
 {
-	if (!m->redo[i] || m->res[i].status != CB_RES_OK ||
-	    m->cnt[i] >= m->p[i].samples)
+	if (m->res[i].status != CB_RES_OK || m->cnt[i] >= m->p[i].samples)
 		return 0;
-	if (!(target > 0) || k < m->o->min_rounds || !m->first)
+	if (!(target > 0) || k < m->o->min_rounds)
 		return 1;
-	return !(ci_now(m, i) <= target);
+	return !(m->half[i] <= target);
 }
 
 /* The points of round k (o->target tightened to *target); how many.
  * When none is left and there is a deadline, the target halves (down to
- * a tenth of o->target): the rest of the time goes to the widest CIs. */
+ * an eighth of o->target): the rest of the time goes to the widest CIs. */
 static size_t round_points(struct meas *m, unsigned k, double *target,
                            char *in)
 {
@@ -353,54 +339,30 @@ static size_t round_points(struct meas *m, unsigned k, double *target,
 }
 
 /*
- * One pass: the samples of every point marked redo, round robin.  The
- * first o->min_rounds rounds visit every point; after them, with a target
+ * The samples of every point being measured, round robin.  The first
+ * o->min_rounds rounds visit every point; after them, with a target
  * (bench, --format cryptsetup), a round visits only the points whose CI
  * is still wider than it (docs/speed.md: sequential sampling).  With a
  * deadline, rounds go on until it, the last one cut short by it.
  */
-static void measure_pass(struct meas *m)
+static void measure_rounds(struct meas *m)
 {
 	double target = m->o->target;
 	char *in = cb_xcalloc(m->n ? m->n : 1, 1);
 
-	m->total = m->done;
-	for (size_t i = 0; i < m->n; i++)
-		if (m->redo[i]) {
-			m->total += m->p[i].samples;
-			visit_reset(m, i);
-		}
 	m->ghz_last = cb_measure_ghz_quick();
+	for (size_t i = 0; i < m->n; i++)
+		if (m->res[i].status == CB_RES_OK) {
+			m->total += m->p[i].samples;
+			m->half[i] = NAN;
+			m->ghz[i][m->nghz[i]++] = m->ghz_last;
+		}
 	for (unsigned k = 0; !cb_stop && time_left(m, k) &&
 	                     round_points(m, k, &target, in); k++)
 		for (size_t i = 0; i < m->n && !cb_stop && time_left(m, k); i++)
 			if (in[i])
 				measure_visit(m, i);
 	free(in);
-	m->first = 0;
-}
-
-/* Mark the points whose clock moved more than allowed; how many. */
-static size_t mark_drifted(struct meas *m)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->n; i++) {
-		struct cb_result *r = &m->res[i];
-
-		m->redo[i] = 0;
-		if (r->status != CB_RES_OK || !m->cnt[i])
-			continue;
-		r->ghz_drift = drift_of(m, i);
-		if (r->ghz_drift > m->o->drift_max && !cb_stop &&
-		    !m->o->until_ns &&     /* a deadline: drift reported only */
-		    r->resampled < m->o->resample_max) {
-			m->redo[i] = 1;
-			r->resampled++;
-			n++;
-		}
-	}
-	return n;
 }
 
 /* How many of point i's samples were contended. */
@@ -499,6 +461,7 @@ static void measure_summary(struct meas *m)
 		r->bytes_total = m->ops[i] * m->p[i].size;
 		r->shared = m->shared[i] / m->cnt[i];
 		r->contended = contended_of(m, i);
+		r->ghz_drift = drift_of(m, i);
 	}
 	for (size_t i = 0, from = 0; i <= m->n; i++)
 		if (i == m->n || (i && !same_series(&m->p[i], &m->p[i - 1]))) {
@@ -539,7 +502,7 @@ static void meas_alloc(struct meas *m)
 	m->shared = cb_xcalloc(n, sizeof *m->shared);
 	m->cont = cb_xcalloc(n, sizeof *m->cont);
 	m->ops = cb_xcalloc(n, sizeof *m->ops);
-	m->redo = cb_xcalloc(n, 1);
+	m->half = cb_xcalloc(n, sizeof *m->half);
 	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
 	for (size_t i = 0; i < n; i++)
 		if (ring_bytes(m->p[i].size, m->o->mb) > m->bf.size)
@@ -563,7 +526,7 @@ static void meas_free(struct meas *m)
 	free(m->shared);
 	free(m->cont);
 	free(m->ops);
-	free(m->redo);
+	free(m->half);
 	free(m->cnt);
 }
 
@@ -571,20 +534,20 @@ static void meas_free(struct meas *m)
  * Measure every planned point into res[] (n of them); returns the number
  * of failed points.  The method (docs/speed.md):
  *
- * First every series is keyed and gated, and every point warmed up once
- * to size its batches.  Then the samples go round robin: sample 1 of
- * every point, then sample 2 of every point, and so on, each visit with a
- * short warm-up.  On a shared machine the disturbances last from
+ * First every series is keyed and gated.  Then the samples go round
+ * robin: sample 1 of every point, then sample 2 of every point, and so
+ * on; a point's first visit warms it up and sizes its batches, every
+ * later one has a short warm-up.  On a shared machine the disturbances last from
  * milliseconds to seconds (a busy SMT sibling halves AES throughput);
  * many short samples spread over the whole run sample many moments, and
  * the median with its confidence interval says how sure the number is.
- * The core clock is read between visits; a point whose clock moved more
- * than drift_max is taken again (up to resample_max times).
+ * The core clock is read between visits: a sample it moved under is
+ * taken again at once, and each point's drift is reported.
  */
 size_t measure(const struct speed_opts *o, const struct plan *p,
                size_t n, struct cb_result *res)
 {
-	struct meas m = { .o = o, .p = p, .n = n, .res = res, .first = 1 };
+	struct meas m = { .o = o, .p = p, .n = n, .res = res };
 	cpu_set_t old;
 	int pinned = pin_cpu(&old) == 0;
 
@@ -593,9 +556,7 @@ size_t measure(const struct speed_opts *o, const struct plan *p,
 	for (size_t i = 0; i < n; i++)
 		if (res[i].status == CB_RES_OK)
 			m.per_visit = p[i].sample_sec * 1.2 + 0.0006;
-	measure_pass(&m);
-	while (mark_drifted(&m))
-		measure_pass(&m);
+	measure_rounds(&m);
 	progress_done(o);
 	measure_summary(&m);
 	meas_free(&m);

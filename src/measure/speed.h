@@ -72,8 +72,8 @@ struct speed_opts {
 	                               this much wall time (bench)          */
 	uint64_t kdf_cost;          /* > 0: the KDFs at this cost alone, not
 	                               at every request size (bench)        */
-	double drift_max;           /* retake a point whose clock moved more */
-	unsigned resample_max;      /* ... at most this many times          */
+	double drift_max;           /* retake a sample the clock moved under
+	                               more than this                       */
 	int enc, dec;
 	int iv_once;
 	uint64_t sector;

@@ -511,7 +511,6 @@ void opts_init(struct speed_opts *o)
 	o->sec = 1;
 	o->reps = 0;                /* from --sec: see sampling() */
 	o->drift_max = CB_DRIFT_MAX;
-	o->resample_max = 0;        /* a sample is retaken, not a point */
 	o->warmup = -1;
 	o->visit_warm = 0.001;
 	o->progress = -1;

@@ -611,7 +611,9 @@ static void json_sampling(FILE *f, const char *in, const struct cb_result *r)
 	json_kv_num(f, in, "ci_high_ops", 2, ok ? r->ci_high_ops : NAN, 1);
 	json_kv_num(f, in, "mad_ops", 2, ok ? r->mad_ops : NAN, 1);
 	json_kv_num(f, in, "ghz_drift", 5, ok ? r->ghz_drift : NAN, 1);
-	json_kv_num(f, in, "resampled", 0, ok ? r->resampled : 0, 1);
+	/* whole points are no longer retaken (docs/speed.md): kept for
+	 * readers of cryptobench-json-1 */
+	json_kv_num(f, in, "resampled", 0, 0, 1);
 	json_kv_num(f, in, "samples_retaken", 0, ok ? r->retaken : 0, 1);
 	json_kv_num(f, in, "shared", 4, ok ? r->shared : NAN, 1);
 	json_kv_num(f, in, "contended_samples", 0, ok ? r->contended : 0, 1);

@@ -65,7 +65,6 @@ struct cb_result {
 	                                read around the point's samples; NaN
 	                                when not read                           */
 	int noisy;                   /* CI half-width / median > 2 %            */
-	unsigned resampled;          /* times retaken because the clock moved  */
 	unsigned retaken;            /* samples retaken, the clock moved under
 	                                them                                */
 	double shared;               /* share of the timed segments left out:
