@@ -90,16 +90,15 @@ ok = rows and all(len(r["sample_procs"].split()) == 2 and
                   sum(map(int, r["sample_procs"].split())) == int(r["samples"]) ==
                   len(r["sample_ops"].split()) for r in rows)
 sys.exit(0 if ok else 1)' "$(ls "$D1"/*.csv | head -n 1)"
-	# Sequential sampling (docs/speed.md): 8 rounds over every point in
+	# Sequential sampling (docs/speed.md): 10 rounds over every point in
 	# each process, then only the points whose CI is still wide - so the
-	# counts differ, none is under 8 + 8 (contended samples aside), and
-	# the points with the most samples are the widest ones.
+	# counts differ and none is under 10 + 10 (contended samples aside).
 	check "sequential sampling: every point its minimum, the rest unequal" python3 -c '
 import csv, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["tool"] == "speed" and r["status"] == "ok"]
 n = [int(r["samples"]) + int(r["contended"] or 0) for r in rows]
 procs = [list(map(int, r["sample_procs"].split())) for r in rows]
-ok = rows and min(n) >= 16 and max(n) > min(n) and all(min(p) >= 8 or int(r["contended"] or 0) for p, r in zip(procs, rows))
+ok = rows and min(n) >= 20 and max(n) > min(n) and all(min(p) >= 10 or int(r["contended"] or 0) for p, r in zip(procs, rows))
 sys.exit(0 if ok else 1)' "$(ls "$D1"/*.csv | head -n 1)"
 fi
 check "two processes: no part file left" [ -z "$(ls -A "$D1" | grep '^\.')" ]

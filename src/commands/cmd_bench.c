@@ -52,7 +52,7 @@
 #define BENCH_BUDGET    170.0   /* default: `make bench` in ~3 minutes  */
 #define BENCH_SAMPLE    0.002   /* a sample: 2 ms of clean segments     */
 #define ROUNDS_MIN      12      /* samples a point gets at the least,   */
-#define ROUNDS_MIN_PART 8       /* ... and from each of several processes:
+#define ROUNDS_MIN_PART 10      /* ... and from each of several processes:
                                    enough for compare's test between two
                                    processes (docs/compare.md)         */
 #define BENCH_SIZES     "16,256,1472,4096"  /* the default matrix's     */
