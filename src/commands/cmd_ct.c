@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/cb.h"
 #include "commands/cmd.h"
@@ -45,6 +46,7 @@ static const struct cb_opt ct_options[] = {
 	  "(the table still goes to stdout)" },
 	{ "--force", 0, OPT_FORCE, NULL, "-o may overwrite FILE" },
 	{ "--memcheck-child", 0, OPT_CHILD, NULL, NULL },
+	{ "--memcheck-exec", 0, OPT_CHILD, NULL, NULL },
 	{ "--verbose", 0, OPT_VERBOSE, NULL,
 	  "every implementation's evidence, not only the findings'" },
 	{ "-v", 0, OPT_VERBOSE, NULL, NULL },
@@ -249,6 +251,18 @@ static unsigned alg_groups(const char *alg)
 	return g;
 }
 
+/* The instruction sets a backend's code takes at all: Nettle 3.8's fat
+ * build AES-NI, PCLMULQDQ and SHA-NI; Mbed TLS 2.28 AES-NI and PCLMULQDQ;
+ * the others (and any plug-in) may take every one. */
+static unsigned backend_groups(const char *backend)
+{
+	if (!strcmp(backend, "nettle"))
+		return CB_HW_AES | CB_HW_PCLMUL | CB_HW_SHA;
+	if (!strcmp(backend, "mbedtls"))
+		return CB_HW_AES | CB_HW_PCLMUL;
+	return CB_HW_ALL;
+}
+
 /* memcheck ran the code path this process runs: the instruction sets the
  * level allows the algorithm are those valgrind's CPU has too (x86-64:
  * CPUID), or else the backend said the same of its path under valgrind */
@@ -257,7 +271,8 @@ static int same_path(const struct ct_result *r)
 	const struct cb_backend *b = cb_impl_backend(r->impl);
 	const char *vg = ct_mem_details(b->name);
 	const char *here = b->details ? b->details() : "";
-	unsigned lv = level_groups() & alg_groups(r->alg);
+	unsigned lv = level_groups() & alg_groups(r->alg) &
+	              backend_groups(b->name);
 
 	if (ct_cpu_groups())
 		return (ct_cpu_groups() & lv) == (ct_mem_cpu_groups() & lv);
@@ -265,7 +280,8 @@ static int same_path(const struct ct_result *r)
 }
 
 /* The instruction sets this level uses that valgrind's CPU lacks. */
-static void lacking(const char *alg, char *buf, size_t n)
+static void lacking(const char *backend, const char *alg, char *buf,
+                    size_t n)
 {
 	static const struct { unsigned g; const char *name; } g[] = {
 		{ CB_HW_AES, "aes" }, { CB_HW_PCLMUL, "pclmulqdq" },
@@ -274,7 +290,7 @@ static void lacking(const char *alg, char *buf, size_t n)
 		{ CB_HW_SHA, "sha_ni" },
 	};
 	unsigned miss = ct_cpu_groups() & level_groups() & alg_groups(alg) &
-	                ~ct_mem_cpu_groups();
+	                backend_groups(backend) & ~ct_mem_cpu_groups();
 	size_t used = 0;
 
 	buf[0] = 0;
@@ -313,7 +329,7 @@ static void decide(struct ct_result *r)
 		char miss[96];
 
 		mem_words(m, w, sizeof w);
-		lacking(r->alg, miss, sizeof miss);
+		lacking(r->backend, r->alg, miss, sizeof miss);
 		snprintf(r->why, sizeof r->why, "memcheck ran the path of a CPU "
 		         "without %s (valgrind has none), not this one: %s there",
 		         *miss ? miss : "what this one uses", w);
@@ -490,6 +506,15 @@ int cmd_ct(int argc, char **argv)
 	size_t n;
 	int rc = CB_EXIT_USAGE;
 
+	/* internal: the level applied (main did), exec the memcheck child
+	 * under valgrind with the switches in the environment */
+	if (argc > 3 && !strcmp(argv[1], "--memcheck-exec") &&
+	    !strcmp(argv[2], "--")) {
+		setenv("CRYPTOBENCH_CPU_NOEXEC", "1", 1);
+		execv(argv[3], argv + 3);
+		cb_err("ct: cannot run %s: %s", argv[3], strerror(errno));
+		return CB_EXIT_FAIL;
+	}
 	if (parse(argc, argv, &o) < 0 ||
 	    (o.out && check_out(o.out, o.force) < 0))
 		return CB_EXIT_USAGE;

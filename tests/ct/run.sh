@@ -36,7 +36,7 @@ for level in generic max; do
 	echo "     --cpu $level: $(tail -n 1 "$OUT/$level.txt") ($(( $(date +%s) - t0 )) s)"
 	check "--cpu $level: ct ran (exit $rc: 1 when a leak is found)" [ $rc -le 1 ]
 	check "--cpu $level: the CSV has a row per implementation" \
-		[ "$(tail -n +2 "$OUT/$level.csv" | wc -l)" -eq "$(grep -c '^[a-z0-9]\+  ' "$OUT/$level.txt")" ]
+		[ "$(tail -n +2 "$OUT/$level.csv" | wc -l)" -eq "$(grep -v '^backend ' "$OUT/$level.txt" | grep -c '^[a-z0-9]\+  ')" ]
 	for b in openssl gcrypt nettle mbedtls; do
 		grep -q "^$b " "$OUT/$level.txt" || continue
 		check "--cpu $level: $b's Blowfish (key-dependent S-boxes) flagged" leak $level $b 'cbc(blowfish)'
@@ -49,8 +49,9 @@ done
 check "--cpu generic: OpenSSL's table-driven AES-CBC flagged" leak generic openssl 'cbc(aes)'
 check "--cpu generic: native capped out (no implementation at generic)" \
 	sh -c "! grep -q '^native ' '$OUT/generic.txt'"
-check "--cpu max: native's AES-NI/VAES ECB not flagged" sh -c \
-	"row max native 'ecb(aes)' | grep -Eq '^(constant-time|no timing leak found),'"
+nat=$(row max native 'ecb(aes)')
+check "--cpu max: native's AES-NI/VAES ECB not flagged ($nat)" \
+	sh -c "echo '$nat' | grep -Eq '^(constant-time|no timing leak found),'"
 
 # the test plug-in's planted leaks
 CB=$CB sh tests/test_ct.sh >"$OUT/plugin.txt" 2>&1
