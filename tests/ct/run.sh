@@ -1,11 +1,13 @@
 #!/bin/sh
 # tests/ct/run.sh - `make check-ct` (docs/ct.md): `cryptobench ct` on every
-# backend at --cpu generic and at this machine's best level, each table
-# and CSV kept in $BUILD/ct/; the verdicts the literature predicts asserted
+# backend at --cpu generic, at avx2-nosha (the most valgrind runs: memcheck
+# decides every path) and at this machine's best level, each table and CSV
+# kept in $BUILD/ct/; the verdicts the literature predicts asserted
 # (table-driven Blowfish and DES flagged everywhere, OpenSSL's T-table AES
-# at --cpu generic flagged, the scalar MD5 and RIPEMD-160 and the null
-# cipher constant-time by memcheck, every implementation checked by some
-# method); the test plug-in's planted leaks (tests/test_ct.sh); and a
+# and 4-bit GHASH at --cpu generic flagged, the AES-NI paths, ChaCha20,
+# Poly1305, Serpent and SHA-256 constant-time by memcheck, the scalar MD5
+# and RIPEMD-160 too, every implementation checked by some method); the
+# test plug-in's planted leaks (tests/test_ct.sh); and a
 # native build with a planted key-dependent branch (-DCB_CT_PLANT) caught.
 # Ends with "N passed, N failed" and the seconds it took.
 set -u
@@ -26,8 +28,17 @@ row() {
 }
 leak() { case $(row "$@") in secret-dependent*) return 0 ;; esac; return 1; }
 clean_mem() { [ "$(row "$@")" = "constant-time,memcheck+timing" ]; }
+# keyonly LEVEL BACKEND ALG: what memcheck found was in setting the key only
+keyonly() {
+	awk -v b="$2" -v a="$3" '$1 == b && $2 == a { on = 1; next }
+		on && /^[a-z0-9]/ { exit } on && /in setting the key only/ { f = 1 }
+		END { exit !f }' "$OUT/$1.txt"
+}
+# requests: constant-time by memcheck in its requests (a key-setup check,
+# XTS's equal halves, Nettle's table-driven AES key schedule, said apart)
+requests_clean() { clean_mem "$@" || { leak "$@" && keyonly "$@"; }; }
 
-for level in generic max; do
+for level in generic avx2-nosha max; do
 	rm -f "$OUT/$level.csv"
 	t0=$(date +%s)
 	"$CB" --cpu $level ct -v --format csv -o "$OUT/$level.csv" \
@@ -47,6 +58,22 @@ for level in generic max; do
 	check "--cpu $level: nothing left unchecked" sh -c "! grep -q ' not checked ' '$OUT/$level.txt'"
 done
 check "--cpu generic: OpenSSL's table-driven AES-CBC flagged" leak generic openssl 'cbc(aes)'
+check "--cpu generic: OpenSSL's 4-bit-table GHASH flagged" leak generic openssl 'gcm(aes)'
+# avx2-nosha: every path one valgrind runs, so memcheck decides everywhere
+for b in openssl gcrypt nettle native; do
+	for a in 'cbc(aes)' 'ecb(aes)' 'xts(aes)'; do
+		grep -q "^$b  *$a " "$OUT/avx2-nosha.txt" || continue
+		check "--cpu avx2-nosha: $b's AES-NI $a: its requests constant-time by memcheck" \
+			requests_clean avx2-nosha $b "$a"
+	done
+done
+for b in openssl gcrypt nettle; do
+	for a in chacha20 'rfc7539(chacha20,poly1305)' 'cbc(serpent)' sha256; do
+		grep -q "^$b  *$a " "$OUT/avx2-nosha.txt" || continue
+		check "--cpu avx2-nosha: $b's $a constant-time by memcheck" \
+			clean_mem avx2-nosha $b "$a"
+	done
+done
 check "--cpu generic: native capped out (no implementation at generic)" \
 	sh -c "! grep -q '^native ' '$OUT/generic.txt'"
 nat=$(row max native 'ecb(aes)')
