@@ -3,7 +3,8 @@
 # request sizes) writes the CSV (speed rows of every algorithm each has at
 # every key size, sector rows at 512 and 4096 bytes, the geli matrix's dd
 # rows), the JSON (the same rows) and the HTML report, says its plan before
-# it starts, and prints a summary no wider than 100 columns;
+# it starts, and prints a summary no wider than 100 columns; with --ct a
+# ct run's verdicts join the CSV, JSON, report and summary;
 # scripts/check-bench-coverage asserts the whole matrix against the registry
 # and finds a hole made in it; ^C stops bench and keeps what was measured;
 # bad options exit 2.  (The report needs gnuplot: without it bench says so
@@ -12,10 +13,47 @@
 
 D=$T/res
 mkdir -p "$D"
-expect_exit 0 "bench --budget 8 (openssl and native, 2 sizes)" \
-	"$CB" bench --budget 8 --backend openssl --backend native --sizes 16,4096 -o "$D"
+# --ct FILE: a ct run's verdicts (handmade, a narrower header than the
+# bench's: its columns are laid out by name) go into the CSV, the JSON,
+# the report and the summary
+CTH='schema,tool_version,host,cpu_model,kernel,backend,backend_version,driver,alg,key_bits,block_bytes,direction,ops_per_sec,bytes_per_sec,ns_per_byte,cycles_per_byte,ghz,reps,rel_spread,timestamp,tool,status,error,iv_mode,sector_bytes,threads,auth,cpu_level,ct_verdict,ct_method,ct_t,ct_measurements,ct_branches,ct_indexes,ct_places,ct_note'
+ctrow() {   # DRIVER ALG LEVEL VERDICT METHOD
+	printf 'cryptobench-csv-5,0.1.0,cthost,cpu,Linux,openssl,3,%s,%s,128,0,-,,,,,,0,,2026-01-01T00:00:00Z,ct,ok,,,0,1,,%s,%s,%s,0.4,40000,0,2,"memory index: BF_encrypt (in libcrypto.so.3); memory index: BF_decrypt, again",\r\n' \
+		"$1" "$2" "$3" "$4" "$5"
+}
+{ echo "$CTH"
+  ctrow cbc-aes-openssl 'cbc(aes)' max constant-time memcheck+timing
+  ctrow cbc-aes-openssl 'cbc(aes)' generic 'secret-dependent memory index' memcheck+timing
+  ctrow cbc-blowfish-openssl 'cbc(blowfish)' max 'secret-dependent memory index' memcheck+timing
+  ctrow '"essiv(authenc(hmac-sha256-openssl,cbc-aes-openssl),ecb-aes-openssl,sha256-openssl)"' \
+	'"essiv(authenc(hmac(sha256),cbc(aes)),sha256)"' generic 'secret-dependent timing' \
+	'memcheck at --cpu aesni + timing'
+  ctrow sha256-openssl sha256 max 'no timing leak found' timing
+} >"$T/ct.csv"
+{ cat "$T/ct.csv"; ctrow d 'cbc(aes)' max 'fine' timing; } >"$T/ctbad.csv"
+expect_exit 2 "--ct: a garbled verdict, before the run" "$CB" bench --budget 8 --ct "$T/ctbad.csv" -o "$D"
+check "--ct: FILE:LINE" contains "$err" "ctbad.csv:7: column 'ct_verdict': 'fine' is not a ct verdict"
+check "--ct: nothing run, nothing written" [ -z "$(ls -A "$D")" ]
+expect_exit 0 "bench --budget 8 (openssl and native, 2 sizes, --ct)" \
+	"$CB" bench --budget 8 --backend openssl --backend native --sizes 16,4096 -o "$D" --ct "$T/ct.csv"
 printf '%s\n' "$out" >"$T/summary"
 csv=$(ls "$D"/*.csv 2>/dev/null | head -n 1)
+check "--ct: the summary's section" contains "$out" "Constant time (from $T/ct.csv):"
+check "--ct: counts per verdict" contains "$out" "5 implementations: 2 secret-dependent memory index, 1 secret-dependent timing,"
+check "--ct: the leaks, a line each" [ "$(sed -n '/^Secret-dependent/,/^$/p' "$T/summary" | grep -c '^  openssl ')" -eq 3 ]
+check "--ct: a leak's line" grep -Eq '^  openssl +cbc\(blowfish\) +max +memory index +memcheck\+timing$' "$T/summary"
+check "--ct: a long name cut, in the legend" grep -q '= essiv(authenc(hmac(sha256),cbc(aes)),sha256)$' "$T/summary"
+check "--ct: the CSV has the ct rows" [ "$(grep -c ',ct,ok,' "$csv")" -eq 5 ]
+check "--ct: the JSON has them" [ "$(grep -c '"ct_verdict": ' "${csv%.csv}.json")" -eq 5 ]
+if command -v python3 >/dev/null 2>&1; then
+	check "--ct: the ct rows as the header lays out, their own host, level and evidence" python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+h = rows[0]
+ct = [dict(zip(h, r)) for r in rows[1:] if r[h.index("tool")] == "ct"]
+ok = all(len(r) == len(h) for r in rows) and len(ct) == 5 and      all(r["host"] == "cthost" for r in ct) and      [r["cpu_level"] for r in ct] == ["max", "generic", "max", "generic", "max"] and      ct[2]["ct_places"].endswith("BF_decrypt, again") and ct[3]["alg"].startswith("essiv(authenc(")
+sys.exit(0 if ok else 1)' "$csv"
+fi
 check "CSV written" [ -s "$csv" ]
 check "JSON written" [ -s "${csv%.csv}.json" ]
 check "no leftover dd file" [ -z "$(ls -A "$D" | grep '^\.')" ]
@@ -71,6 +109,8 @@ ok = rows and len(keys) == len(set(keys)) and all(
 sys.exit(0 if ok else 1)' "$csv"
 fi
 check "JSON holds the dd rows too" [ "$(grep -c '"tool": "dd"' "${csv%.csv}.json")" -eq "$(rows ',dd,ok,')" ]
+expect_exit 0 "--ct: compare reads the bench's verdicts" "$CB" compare "$csv" "$csv"
+check "--ct: compare matched them" contains "$out" "ct: 5 matched: 0 WORSE"
 
 lacks() { ! contains "$@"; }
 # Two processes by default: the second's samples pooled, counted per process.
@@ -162,6 +202,7 @@ else
 fi
 if command -v gnuplot >/dev/null 2>&1; then
 	check "HTML report next to the files" [ -s "$D/index.html" ]
+	check "--ct: the report's constant-time table" grep -q '<td class="ct-leak"' "$D/index.html"
 	expect_exit 0 "second run: the report gets its own name" \
 		"$CB" bench --budget 3 --backend native --sizes 16 -o "$D"
 	check "second report beside the first" [ "$(ls "$D"/*.html | wc -l)" -eq 2 ]

@@ -328,6 +328,98 @@ cat "$T/l_a.csv" "$T/l_v1.csv" >"$T/levels1.csv"
 expect_exit 0 "cpu_level: a version 1 file counts as max" "$CB" compare --by cpu_level --baseline max "$T/levels1.csv"
 check "cpu_level: max against aesni" contains "$out" "NEW  cpu_level=aesni"
 
+# cryptobench-csv-5: ct rows (cryptobench ct) are verdicts, not speeds.
+# Their own section: matched by backend, driver, alg, key bits and CPU
+# level; clean -> secret-dependent is WORSE (exit 1); speeds ignore them.
+H5="$H,cpu_level,ct_verdict,ct_method,ct_t,ct_measurements,ct_branches,ct_indexes,ct_places,ct_note"
+# ctrow HOST BACKEND DRIVER ALG BITS LEVEL VERDICT [STATUS ERROR]
+ctrow() {
+	printf 'cryptobench-csv-5,0.1.0,%s,cpu,Linux 6.1,%s,3.0.2,%s,%s,%s,0,-,,,,,,0,,2026-01-01T00:00:00Z,ct,%s,%s,,0,1,,,%s,%s,memcheck+timing,0.42,40000,0,2,"memory index: BF_encrypt (in libcrypto.so.3), twice",\r\n' \
+		"$1" "$2" "$3" "$4" "$5" "${8:-ok}" "${9:-}" "$6" "$7"
+}
+ct3() {   # HOST VERDICT-OF-AES-AT-GENERIC
+	ctrow "$1" openssl cbc-aes-openssl 'cbc(aes)' 128 generic "$2"
+	ctrow "$1" openssl cbc-aes-openssl 'cbc(aes)' 128 max constant-time
+	ctrow "$1" nettle cbc-blowfish-nettle 'cbc(blowfish)' 128 max 'secret-dependent branch'
+}
+{ echo "$H5"; ct3 hostA constant-time; } >"$T/ct_base.csv"
+{ echo "$H5"; ct3 hostA 'secret-dependent memory index'; } >"$T/ct_worse.csv"
+expect_exit 0 "ct: identical verdicts exit 0" "$CB" compare "$T/ct_base.csv" "$T/ct_base.csv"
+check "ct: rows counted as verdicts, not points" contains "$out" "0 points from 0 rows, 3 ct verdicts"
+check "ct: nothing changed" contains "$out" "constant time: 3 implementations in both at one CPU level, 0 verdicts changed"
+check "ct: summary counts them" contains "$out" "; ct: 3 matched: 0 WORSE, 0 better, 0 changed, 3 same"
+expect_exit 1 "ct: clean -> secret-dependent exits 1" "$CB" compare "$T/ct_base.csv" "$T/ct_worse.csv"
+check "ct: the changed verdict's line" contains "$out" "ct: openssl cbc(aes) at --cpu generic: constant-time -> secret-dependent memory index  WORSE"
+check "ct: only the changed one listed" [ "$(printf '%s\n' "$out" | grep -c '^ct: ')" -eq 1 ]
+check "ct: counted WORSE" contains "$out" "ct: 3 matched: 1 WORSE, 0 better, 0 changed, 2 same"
+expect_exit 0 "ct: secret-dependent -> clean exits 0" "$CB" compare "$T/ct_worse.csv" "$T/ct_base.csv"
+check "ct: better" contains "$out" "secret-dependent memory index -> constant-time  better"
+{ echo "$H5"; ct3 hostA 'no timing leak found'; } >"$T/ct_tonly.csv"
+{ echo "$H5"; ct3 hostA 'secret-dependent timing'; } >"$T/ct_tleak.csv"
+expect_exit 0 "ct: constant-time -> no timing leak found is a change, exit 0" "$CB" compare "$T/ct_base.csv" "$T/ct_tonly.csv"
+check "ct: changed" contains "$out" "constant-time -> no timing leak found  changed"
+expect_exit 1 "ct: no timing leak found -> secret-dependent timing exits 1" "$CB" compare "$T/ct_tonly.csv" "$T/ct_tleak.csv"
+{ echo "$H5"; ct3 hostA 'not checked'; } >"$T/ct_nc.csv"
+expect_exit 0 "ct: not checked -> secret-dependent is a change, not a regression" "$CB" compare "$T/ct_nc.csv" "$T/ct_worse.csv"
+check "ct: not checked -> leak: changed" contains "$out" "not checked -> secret-dependent memory index  changed"
+# several rows of one implementation in a file: the worst counts
+{ echo "$H5"; ct3 hostA constant-time; ctrow hostA openssl cbc-aes-openssl 'cbc(aes)' 128 max 'secret-dependent branch'; } >"$T/ct_twice.csv"
+expect_exit 1 "ct: the worst of repeated rows counts" "$CB" compare "$T/ct_base.csv" "$T/ct_twice.csv"
+check "ct: at --cpu max" contains "$out" "ct: openssl cbc(aes) at --cpu max: constant-time -> secret-dependent branch  WORSE"
+# other CPU levels are other implementations
+sed 's/,generic,/,aesni,/; s/,max,/,avx2,/' "$T/ct_worse.csv" >"$T/ct_levels.csv"
+expect_exit 77 "ct: no verdict at one CPU level in both: nothing to compare" "$CB" compare "$T/ct_base.csv" "$T/ct_levels.csv"
+check "ct: none in both, said" contains "$out" "constant time: no implementation in both at one CPU level (3 ct verdicts only in BASE, 3 only in NEW)"
+# --ignore driver matches another driver name of the backend
+sed 's/cbc-aes-openssl/cbc-aes-openssl-v2/' "$T/ct_worse.csv" >"$T/ct_drv.csv"
+expect_exit 1 "ct: --ignore driver" "$CB" compare "$T/ct_base.csv" "$T/ct_drv.csv" --ignore driver
+# two drivers of one backend and alg: the line names the driver
+{ echo "$H5"; ct3 hostA constant-time; ctrow hostA openssl cbc-aes-other 'cbc(aes)' 128 generic constant-time; } >"$T/ct_2b.csv"
+{ echo "$H5"; ct3 hostA 'secret-dependent memory index'; ctrow hostA openssl cbc-aes-other 'cbc(aes)' 128 generic constant-time; } >"$T/ct_2n.csv"
+expect_exit 1 "ct: two drivers" "$CB" compare "$T/ct_2b.csv" "$T/ct_2n.csv"
+check "ct: the driver named when two share backend and alg" contains "$out" "ct: openssl cbc(aes) (cbc-aes-openssl, 128-bit) at --cpu generic:"
+# with speed rows: the speeds compare as before, ct rows apart
+{ echo "$H5"; base_rows hostA | sed 's/\r$/,max,,,,,,,,\r/'; ct3 hostA constant-time; } >"$T/ct_mixb.csv"
+{ echo "$H5"; base_rows hostA | sed 's/\r$/,max,,,,,,,,\r/'; ct3 hostA 'secret-dependent branch'; } >"$T/ct_mixn.csv"
+expect_exit 1 "ct and speed: the ct regression exits 1" "$CB" compare "$T/ct_mixb.csv" "$T/ct_mixn.csv"
+check "ct and speed: the speed points as before" contains "$out" "4 matched: 0 regressions, 0 improved, 4 same, 0 noise; 0 only in BASE, 0 only in NEW (threshold 5%); ct: 3 matched: 1 WORSE"
+check "ct and speed: no ct row in the speed table" lacks "$(printf '%s\n' "$out" | grep ' same$')" " -  "
+expect_exit 0 "ct rows against a file without: speeds only" "$CB" compare "$T/ct_mixb.csv" "$T/base.csv"
+check "ct rows against none: 4 matched" contains "$out" "4 matched: 0 regressions, 0 improved, 4 same"
+check "ct rows against none: said" contains "$out" "(3 ct verdicts only in BASE, 0 only in NEW)"
+expect_exit 1 "ct: --format csv" "$CB" compare "$T/ct_mixb.csv" "$T/ct_mixn.csv" --format csv
+check "ct csv: the header's ct columns" contains "$(printf '%s\n' "$out" | head -n 1)" ",new_samples,ct_cpu_level,base_ct_verdict,new_ct_verdict"
+check "ct csv: every row as wide as the header" sh -c "printf '%s\n' \"\$1\" | awk -F, '{ print NF }' | sort -u | wc -l | grep -qx 1" - "$out"
+check "ct csv: a row of its own" contains "$out" ",ct,openssl,cbc-aes-openssl,cbc(aes),128,0,-,"
+check "ct csv: its verdict and the two verdicts" contains "$out" ",ct-worse,ct,,,,,0,0,generic,constant-time,secret-dependent branch"
+check "ct csv: only the changed one" [ "$(printf '%s\n' "$out" | grep -c ',ct,')" -eq 1 ]
+check "ct csv: the summary on stderr" contains "$err" "ct: 3 matched: 1 WORSE"
+expect_exit 0 "ct: --dump" "$CB" compare --dump "$T/ct_mixb.csv"
+check "ct: --dump has the 4 speed points only" [ "$(printf '%s\n' "$out" | wc -l)" -eq 5 ]
+# a fleet: each host's verdicts against the baseline's
+{ echo "$H5"; ct3 hostA constant-time; ct3 hostB 'secret-dependent memory index'; ct3 hostC constant-time; } >"$T/ct_fleet.csv"
+expect_exit 1 "ct: --baseline, a host with a new leak exits 1" "$CB" compare --baseline hostA "$T/ct_fleet.csv"
+check "ct: --baseline: hostB's line" contains "$out" "ct: openssl cbc(aes) at --cpu generic: constant-time -> secret-dependent memory index  WORSE"
+check "ct: --baseline: hostB's summary" contains "$out" "summary of host=hostB: 0 matched"
+check "ct: --baseline: hostC same" contains "$(printf '%s\n' "$out" | grep 'summary of host=hostC')" "ct: 3 matched: 0 WORSE, 0 better, 0 changed, 3 same"
+expect_exit 1 "ct: --baseline --format csv" "$CB" compare --baseline hostA --format csv "$T/ct_fleet.csv"
+check "ct: --baseline csv: the host in the first column" contains "$out" "hostB,ct,openssl,cbc-aes-openssl"
+expect_exit 0 "ct: --by host of one file, two hosts" "$CB" compare "$T/ct_fleet.csv" "$T/ct_fleet.csv"
+check "ct: host by host: 9 matched" contains "$out" "ct: 9 matched: 0 WORSE"
+# bad ct rows: FILE:LINE
+{ echo "$H5"; ct3 hostA constant-time; ctrow hostA gcrypt d 'cbc(aes)' 128 max 'mostly fine'; } >"$T/ct_bad.csv"
+expect_exit 2 "ct: a garbled verdict" "$CB" compare "$T/ct_base.csv" "$T/ct_bad.csv"
+check "ct: garbled verdict named with FILE:LINE" contains "$err" "$T/ct_bad.csv:5: column 'ct_verdict': 'mostly fine' is not a ct verdict (secret-dependent branch,"
+{ echo "$H5"; ctrow hostA gcrypt d 'cbc(aes)' 128 max ''; } >"$T/ct_empty.csv"
+expect_exit 2 "ct: a ct row without a verdict" "$CB" compare "$T/ct_empty.csv" "$T/ct_base.csv"
+check "ct: no verdict named" contains "$err" "$T/ct_empty.csv:2: column 'ct_verdict': '' is not a ct verdict"
+sed 's/,0\.42,40000,/,0.42,lots,/' "$T/ct_base.csv" >"$T/ct_badn.csv"
+expect_exit 2 "ct: measurements not a number" "$CB" compare "$T/ct_base.csv" "$T/ct_badn.csv"
+check "ct: bad measurements named" contains "$err" "ct_badn.csv:2: column 'ct_measurements'"
+{ head -n 1 "$T/ct_base.csv" | sed 's/,ct_verdict//'; } >"$T/ct_nocol.csv"
+ctrow hostA openssl cbc-aes-openssl 'cbc(aes)' 128 max constant-time | sed 's/,constant-time,/,/' >>"$T/ct_nocol.csv"
+expect_exit 2 "ct: a ct row in a file without ct_verdict" "$CB" compare "$T/ct_base.csv" "$T/ct_nocol.csv"
+
 # missing files and usage
 expect_exit 2 "missing file" "$CB" compare "$T/base.csv" "$T/nope.csv"
 check "missing file named" contains "$err" "$T/nope.csv"

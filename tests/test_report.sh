@@ -1,7 +1,8 @@
 #!/bin/sh
 # cryptobench report: index.html from handmade result CSVs (two hosts,
-# speed, geli dd and dm-crypt rows) - self-contained (no URL to fetch),
-# every section there, compare's verdicts between the hosts, refusal to
+# speed, geli dd and dm-crypt rows, ct rows) - self-contained (no URL to
+# fetch), every section there, compare's verdicts between the hosts, the
+# constant-time table (hosts and levels, a class a cell), refusal to
 # overwrite without --force, exit 2 on bad input or without gnuplot.  Then
 # the page in a real browser: headless Chromium loads it from disk, no
 # console message may appear, and the page's own check that every chart
@@ -14,6 +15,7 @@
 need gnuplot gnuplot-nox
 
 H=$CSV1_HEADER
+lacks() { ! contains "$@"; }
 row() { csv1_row "$@"; }
 speed_rows() {   # HOST SCALE
 	for size in 16 64 256 1024 4096 8192; do
@@ -47,6 +49,21 @@ dd_rows() {      # HOST SCALE: the seed's 17 configurations and dm-crypt's two
 }
 { echo "$H"; speed_rows hostA 1; dd_rows hostA 1; } >"$T/a.csv"
 { echo "$H"; speed_rows hostB 2; dd_rows hostB 1; } >"$T/b.csv"
+# ct rows (cryptobench-csv-5, tool ct): verdicts, not speeds
+H5="$H,cpu_level,ct_verdict,ct_method,ct_t,ct_measurements,ct_branches,ct_indexes,ct_places,ct_note"
+ctrow() {   # HOST BACKEND DRIVER ALG LEVEL VERDICT METHOD [STATUS ERROR]
+	printf 'cryptobench-csv-5,0.1.0,%s,"CPU, with ""quotes""",Linux,%s,1.0,%s,%s,128,0,-,,,,,,0,,2025-01-01T00:00:00Z,ct,%s,%s,,0,1,,%s,%s,%s,0.42,40000,0,3,"memory index: BF_encrypt (in libcrypto.so.3)",\r\n' \
+		"$1" "$2" "$3" "$4" "${8:-ok}" "${9:-}" "$5" "$6" "$7"
+}
+{ echo "$H5"
+  ctrow hostA openssl cbc-aes-openssl 'cbc(aes)' max constant-time memcheck+timing
+  ctrow hostA openssl cbc-aes-openssl 'cbc(aes)' generic 'secret-dependent memory index' memcheck+timing
+  ctrow hostA nettle cbc-blowfish-nettle 'cbc(blowfish)' max 'no timing leak found' timing
+  ctrow hostA gcrypt cbc-aes-gcrypt 'cbc(aes)' max 'not checked' '' skipped 'valgrind is not installed'
+  ctrow hostB openssl cbc-aes-openssl 'cbc(aes)' max 'secret-dependent timing' timing
+  row hostA gcrypt cbc-aes-gcrypt 'cbc(aes)' 128 16 encrypt "" speed 0 "" skipped "no 128-bit key" |
+	sed 's/\r$/,max,,,,,,,,\r/'
+} >"$T/ct.csv"
 
 # ---- the page --------------------------------------------------------
 expect_exit 0 "report of two hosts" "$CB" report "$T/a.csv" "$T/b.csv" -o "$T/rep"
@@ -72,6 +89,36 @@ check "dm-crypt ratio xts/essiv" contains "$html" "<td class=\"n\">2.00</td>"
 check "dm-crypt 512-byte read row" contains "$html" "<td class=\"n\">512</td><td>read (decrypt)</td>"
 check "known-answer failure listed with file:line" contains "$html" "b.csv:"
 check "provenance" contains "$html" "CPU, with &quot;quotes&quot;"
+check "no constant-time verdicts: said" contains "$html" "No constant-time verdicts in these files"
+check "no ct rows: compare's ct columns not shown" lacks "$html" "base_ct_verdict"
+
+# The constant-time section: implementations x CPU level (and host)
+expect_exit 0 "report with ct rows" "$CB" report "$T/a.csv" "$T/b.csv" "$T/ct.csv" -o "$T/ct"
+ct=$(cat "$T/ct/index.html" 2>/dev/null)
+sect=$(sed -n '/<section id="ct">/,/<\/section>/p' "$T/ct/index.html")
+check "ct: the section and its link" sh -c "grep -q 'href=\"#ct\"' '$T/ct/index.html' && grep -q '<h2>Constant time</h2>' '$T/ct/index.html'"
+check "ct: a column per host and level" contains "$sect" "<th>hostA --cpu max</th><th>hostA --cpu generic</th><th>hostB --cpu max</th>"
+check "ct: a row per implementation" [ "$(printf '%s\n' "$sect" | grep -c '^<tr><td>')" -eq 3 ]
+check "ct: counts by class" contains "$sect" "5 verdicts: <b>2</b> leak, <b>1</b> clean, <b>1</b> timing-only, <b>1</b> not checked."
+check "ct: a leak cell" contains "$sect" '<td class="ct-leak" title="cbc-aes-openssl: memcheck+timing; t 0.42, 40000 measurements; 0 branches, 3 memory indexes: memory index: BF_encrypt (in libcrypto.so.3)'
+check "ct: the cell's verdict and method" contains "$sect" "secret-dependent memory index<br><span class=\"small\">memcheck+timing, t 0.42, 3 places</span>"
+check "ct: a clean cell" contains "$sect" '<td class="ct-clean"'
+check "ct: a timing-only cell" contains "$sect" '<td class="ct-timing"'
+check "ct: a not-checked cell says why" contains "$sect" "not checked<br><span class=\"small\">valgrind is not installed"
+check "ct: an empty cell" contains "$sect" "<td>&ndash;</td>"
+check "ct: no chart of ct rows" [ "$(grep -c '<svg' "$T/ct/index.html")" -eq "$nsvg" ]
+check "ct: the skipped ct row is not a failed point" [ "$(grep -c '^<li>' "$T/ct/index.html")" -eq 2 ]
+check "ct: not counted as known answers; a skipped point is skipped, not failed" \
+	contains "$ct" '<td>gcrypt</td><td class="n">6</td><td class="n">1</td><td class="n">0</td>'
+check "ct: the page counts the rows apart" contains "$ct" "(113 rows and 5 constant-time verdicts)"
+check "ct: compare's verdict on hostB" contains "$ct" "ct-worse"
+check "ct: compare's ct columns with it" contains "$ct" "<td>max</td><td>constant-time</td><td>secret-dependent timing</td>"
+expect_exit 0 "report of ct rows alone" "$CB" report "$T/ct.csv" -o "$T/ctonly"
+check "ct alone: the section" grep -q '<td class="ct-leak"' "$T/ctonly/index.html"
+{ echo "$H5"; ctrow hostA openssl d 'cbc(aes)' max 'constant time mostly' timing; } >"$T/ctbad.csv"
+expect_exit 2 "ct: a garbled verdict" "$CB" report "$T/a.csv" "$T/ctbad.csv" -o "$T/ctbad"
+check "ct: the garbled verdict with FILE:LINE" contains "$err" "ctbad.csv:2: column 'ct_verdict': 'constant time mostly' is not a ct verdict"
+check "ct: no page for it" [ ! -e "$T/ctbad/index.html" ]
 
 # Two CPU levels of one host: compare's fleet mode by cpu_level.
 awk 'NR == 1 { sub(/\r$/, ""); print $0 ",cpu_level"; next }
@@ -115,7 +162,7 @@ chrome() {   # OUT ERR ARGS...: one headless run with a fresh profile
 		--no-first-run --disable-sync --user-data-dir="$prof" \
 		--enable-logging=stderr --v=0 "$@" >"$o" 2>"$e"
 }
-"$CB" report "$T/a.csv" "$T/b.csv" -o "$T/rep" --force 2>/dev/null
+"$CB" report "$T/a.csv" "$T/b.csv" "$T/ct.csv" -o "$T/rep" --force 2>/dev/null
 # The harness must see a console error when there is one.
 printf '<!DOCTYPE html><html><body><script>nosuchfunction();</script></body></html>\n' >"$T/broken.html"
 chrome "$T/b.out" "$T/b.err" --virtual-time-budget=3000 --dump-dom "file://$T/broken.html"

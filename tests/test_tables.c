@@ -8,9 +8,36 @@
 #include <string.h>
 
 #include "core/cb.h"
+#include "ct/ct.h"
 #include "foundation/vec.h"
+#include "output/result.h"
 
 #include "check.h"
+
+/* The readers' table of ct verdicts (output/verdicts.c) is ct.h's, in
+ * its order, and every name is found back. */
+static void check_ct_verdicts(void)
+{
+	check(cb_nct_verdicts == CT_NOT_CHECKED + 1,
+	      "ct verdicts: the readers' table has ct.h's six");
+	for (int v = 0; v <= CT_NOT_CHECKED && (size_t)v < cb_nct_verdicts; v++) {
+		checkf(!strcmp(cb_ct_verdicts[v].name, ct_verdict_name(v)),
+		       "ct verdict %d: '%s' is ct.h's '%s'", v,
+		       cb_ct_verdicts[v].name, ct_verdict_name(v));
+		checkf(cb_ct_verdict_find(ct_verdict_name(v)) == v,
+		       "ct verdict '%s' found back", ct_verdict_name(v));
+	}
+	check(cb_ct_verdicts[CT_BRANCH].cls == CB_CT_LEAK &&
+	      cb_ct_verdicts[CT_INDEX].cls == CB_CT_LEAK &&
+	      cb_ct_verdicts[CT_TIMING].cls == CB_CT_LEAK &&
+	      cb_ct_verdicts[CT_CLEAN].cls == CB_CT_CLEAN &&
+	      cb_ct_verdicts[CT_NO_LEAK].cls == CB_CT_TIMING_ONLY &&
+	      cb_ct_verdicts[CT_NOT_CHECKED].cls == CB_CT_UNCHECKED,
+	      "ct verdicts: each in its class");
+	check(cb_ct_verdict_find("constant time") < 0 &&
+	      cb_ct_verdict_find("") < 0 && cb_ct_verdict_find(NULL) < 0,
+	      "ct verdicts: a garbled name is none");
+}
 
 /* One table property of one named entry. */
 static void check_entry(int ok, const char *what, const char *name)
@@ -89,5 +116,6 @@ int main(void)
 				seen[nseen++] = im;
 		}
 	}
+	check_ct_verdicts();
 	return finish();
 }

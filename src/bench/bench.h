@@ -1,7 +1,8 @@
 /*
  * bench.h - the pieces of `cryptobench bench` besides speed's planner and
- * timing: the geli matrix through dd (bench_geli.c) and the one-screen
- * summary (summary.c).  cmd_bench.c puts them together under a budget.
+ * timing: the geli matrix through dd (bench_geli.c), the one-screen
+ * summary (summary.c) and a ct run's verdicts taken in (bench_ct.c).
+ * cmd_bench.c puts them together under a budget.
  */
 #ifndef CB_BENCH_H
 #define CB_BENCH_H
@@ -70,5 +71,21 @@ int bench_stopped(void);
 
 /* The one-screen summary of r, at most width (<= 100) columns. */
 void bench_summary(FILE *f, const struct rpt *r, int width);
+/* bench --ct FILE: "Constant time (from FILE):" - the count of each
+ * verdict among r's ct rows, then every implementation with a
+ * secret-dependent one, a line each, within width (<= 100) columns. */
+void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
+                      int width);
+
+/*
+ * bench --ct FILE (bench_ct.c).  Load: FILE read into *r and checked
+ * (rpt.c), at least one ct row; 0, or -1 after a message naming FILE
+ * (and line).  Then its ct rows into the bench's CSV (laid out by the
+ * bench's header; 0 or -EIO), and as results for the JSON (res has room
+ * for r->nct; strings point into *r): how many.
+ */
+int bench_ct_load(const char *path, struct rpt *r);
+int bench_ct_csv(FILE *f, const struct rpt *r);
+size_t bench_ct_results(const struct rpt *r, struct cb_result *res);
 
 #endif

@@ -2,8 +2,9 @@
  * summary.c - bench's summary, one screen of at most 100 columns: the
  * fastest backend per algorithm and key size (rpt_summary), the geli
  * matrix beside the seed report, and dm-crypt's aes-xts-plain64 against
- * aes-cbc-essiv:sha256.  Names longer than their column are cut and
- * numbered, with a legend giving them whole.
+ * aes-cbc-essiv:sha256; with bench --ct, the constant-time verdicts.
+ * Names longer than their column are cut and numbered, with a legend
+ * giving them whole.
  */
 #include <limits.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "output/result.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
 
@@ -240,5 +242,109 @@ void bench_summary(FILE *f, const struct rpt *r, int width)
 		sum_geli(f, r, s);
 		sum_dm(f, r, s);
 	}
+	legend_print(f, &lg, width);
+}
+
+/* ---- bench --ct ----------------------------------------------------- */
+
+static int ct_same(const struct rpt_ct *a, const struct rpt_ct *b)
+{
+	return !strcmp(a->backend, b->backend) &&
+	       !strcmp(a->driver, b->driver) && !strcmp(a->alg, b->alg) &&
+	       !strcmp(a->level, b->level);
+}
+
+/* Row i's implementation at its level, the worst of its rows; NULL when
+ * an earlier row had it. */
+static const struct rpt_ct *ct_first(const struct rpt *r, size_t i)
+{
+	const struct rpt_ct *w = &r->ct[i];
+
+	for (size_t j = 0; j < r->nct; j++) {
+		if (!ct_same(&r->ct[j], &r->ct[i]))
+			continue;
+		if (j < i)
+			return NULL;
+		if (r->ct[j].v < w->v)
+			w = &r->ct[j];
+	}
+	return w;
+}
+
+/* "N implementations: N verdict, N verdict, ..." wrapped within width. */
+static void ct_counts(FILE *f, const struct rpt *r, int width)
+{
+	size_t n[16] = { 0 }, total = 0, last = 0;
+	int col;
+
+	for (size_t i = 0; i < r->nct; i++) {
+		const struct rpt_ct *w = ct_first(r, i);
+
+		if (w && (size_t)w->v < 16) {
+			n[w->v]++;
+			total++;
+			last = (size_t)w->v > last ? (size_t)w->v : last;
+		}
+	}
+	col = fprintf(f, "%zu implementation%s:", total, total == 1 ? "" : "s");
+	for (size_t v = 0; v < cb_nct_verdicts && v < 16; v++) {
+		int len;
+
+		if (!n[v])
+			continue;
+		len = snprintf(NULL, 0, " %zu %s,", n[v],
+		               cb_ct_verdicts[v].name);
+		if (col + len > width) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		fprintf(f, " %zu %s%s", n[v], cb_ct_verdicts[v].name,
+		        v < last ? "," : "");
+		col += len;
+	}
+	fputc('\n', f);
+}
+
+/* "memory index" of "secret-dependent memory index". */
+static const char *leak_what(const char *verdict)
+{
+	static const char pre[] = "secret-dependent ";
+
+	return strncmp(verdict, pre, sizeof pre - 1) ? verdict
+	       : verdict + sizeof pre - 1;
+}
+
+void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
+                      int width)
+{
+	struct legend lg = { { 0 }, 0 };
+	const char *base = strrchr(from, '/');
+	char line[512], buf[64];
+	int head = 0;
+
+	if (width > 100)
+		width = 100;
+	if ((int)strlen(from) + 25 > width && base)
+		from = base + 1;
+	fprintf(f, "\nConstant time (from %.*s):\n", width - 22, from);
+	ct_counts(f, r, width);
+	for (size_t i = 0; i < r->nct; i++) {
+		const struct rpt_ct *w = ct_first(r, i);
+
+		if (!w || cb_ct_verdicts[w->v].cls != CB_CT_LEAK)
+			continue;
+		if (!head++)
+			fprintf(f, "Secret-dependent (docs/ct.md; where: the "
+			        "CSV's ct_places):\n  %-8s %-*s %-10s %-12s  %s\n",
+			        "backend", ALGW, "algorithm", "--cpu", "what",
+			        "method");
+		snprintf(line, sizeof line, "  %-8.8s %-*s %-10.10s %-12s  %s",
+		         w->backend, ALGW,
+		         shorten(&lg, w->alg, ALGW, buf, sizeof buf), w->level,
+		         leak_what(w->verdict), w->method);
+		fprintf(f, "%.*s\n", width, line);
+	}
+	if (!head)
+		fputs("No secret-dependent verdict.\n", f);
 	legend_print(f, &lg, width);
 }

@@ -20,7 +20,8 @@
  * points and keeps what was measured.  Output: DIR/HOST-STAMP.csv and .json, an HTML report
  * (DIR/index.html, or HOST-STAMP.html when index.html exists), and the
  * one-screen summary on stdout (the full tables too with -v or
- * --format table).
+ * --format table).  --ct FILE: a ct run's rows go into the CSV and JSON
+ * too, and its findings into the summary (bench_ct.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -78,6 +79,7 @@ struct bench {
 	struct cb_result *tc;        /* tcrypt's rows (their strings), copied
 	                                into res too */
 	size_t ntc;
+	struct rpt ct;               /* --ct FILE: the ct run's rows           */
 };
 
 static const struct cb_opt *bench_table(void)
@@ -552,8 +554,9 @@ static int append_dd(FILE *f, const char *dd)
 	return ferror(f) ? -1 : 0;
 }
 
-/* The speed rows and the dd rows read back from their file, in one array
- * for the JSON writer (*all freed by the caller, with dd).  0 or -1. */
+/* The speed rows, the dd rows read back from their file and --ct's, in
+ * one array for the JSON writer (*all freed by the caller, with dd).
+ * 0 or -1. */
 static int all_results(const struct bench *b, struct cb_csv *dd,
                        struct cb_result **all, size_t *n)
 {
@@ -562,22 +565,28 @@ static int all_results(const struct bench *b, struct cb_csv *dd,
 
 	if (bench_geli_results(b->path[2], dd, &rows, &nd) < 0)
 		return -1;
-	*all = cb_xcalloc(b->nres + nd + 1, sizeof **all);
+	*all = cb_xcalloc(b->nres + nd + b->ct.nct + 1, sizeof **all);
 	if (b->nres)
 		memcpy(*all, b->res, b->nres * sizeof **all);
 	if (nd)
 		memcpy(*all + b->nres, rows, nd * sizeof **all);
 	free(rows);
 	*n = b->nres + nd;
+	*n += bench_ct_results(&b->ct, *all + *n);
 	return 0;
 }
 
-/* The CSV's rows: speed's, then dd's (their file's, header left out). */
+/* The CSV's rows: speed's, then dd's (their file's, header left out),
+ * then --ct's. */
 static int fill_csv(struct bench *b, FILE *f, const char *path)
 {
 	int rc = emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
 
-	return rc == 0 ? append_dd(f, b->path[2]) : rc;
+	if (rc == 0)
+		rc = append_dd(f, b->path[2]);
+	if (rc == 0 && b->ct.nct)
+		rc = bench_ct_csv(f, &b->ct);
+	return rc;
 }
 
 /* The JSON: the same results, with the time split so far. */
@@ -650,6 +659,8 @@ static int summarize(struct bench *b)
 	if (rpt_load(&r, files, 1, "") != 0)
 		return -1;
 	bench_summary(stdout, &r, cb_term_width());
+	if (b->ct.nct)
+		bench_summary_ct(stdout, &r, b->c.ct, cb_term_width());
 	snprintf(name, sizeof name, "%s/index.html", b->c.outdir);
 	if (access(name, F_OK) == 0) {
 		const char *base = strrchr(b->path[0], '/');
@@ -715,7 +726,8 @@ int cmd_bench(int argc, char **argv)
 	b->argc = argc;
 	b->argv = argv;
 	cb_acct_add(CB_ACCT_START, age);
-	if (bench_opts(argc, argv, b) < 0)
+	if (bench_opts(argc, argv, b) < 0 ||
+	    (b->c.ct && !b->c.part && bench_ct_load(b->c.ct, &b->ct) < 0))
 		goto out;
 	cb_warn_hold(1);               /* each warning once, with a count */
 	b->npts = count_points(&b->o);
@@ -756,6 +768,7 @@ out:
 	unlink(b->path[2]);
 	free_results(b->res, b->nres);
 	tc_free(b->tc, b->ntc);
+	rpt_free(&b->ct);
 	free((void *)b->o.command);
 	free_opts(&b->o);
 	free_opts(&b->sec[0]);

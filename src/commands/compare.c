@@ -74,8 +74,11 @@ const struct cb_command cb_cmd_compare = {
 	"exits 1 (samples from several processes or runs on both sides: tested\n"
 	"between every pair of them, the largest p counts).  Without samples (version 1 files): more than PCT % slower and\n"
 	"slower by more than the two points' combined rel_spread is a\n"
-	"REGRESSION: exit 1.  Files holding several hosts are matched host by\n"
-	"host unless --by says otherwise; --host/--where select rows.\n"
+	"REGRESSION: exit 1.  ct rows (cryptobench ct) are verdicts, matched\n"
+	"by backend, driver, alg, key bits and CPU level: one gone from clean\n"
+	"to secret-dependent is WORSE, exit 1.  Files holding several hosts\n"
+	"are matched host by host unless --by says otherwise; --host/--where\n"
+	"select rows.\n"
 	"--baseline VALUE splits the FILEs (cat'ed results of a fleet) by the\n"
 	"--by column (default host) and compares every other value with VALUE.\n"
 	"--dump prints the points of the files as tab-separated values (median\n"
@@ -251,7 +254,8 @@ static int do_compare(const struct args *a)
 	struct cmp_side n = { .label = "NEW", .sidebit = 2, .paths = &a->paths[1],
 	                      .nfiles = 1 };
 	struct cmp *c = NULL;
-	size_t nc = 0, only[2] = { 0, 0 }, bad = 0;
+	struct cmp_ctpair *ct = NULL;
+	size_t nc = 0, nct, only[2] = { 0, 0 }, bad = 0;
 	const char *bycol;
 	int rc = CB_EXIT_USAGE;
 
@@ -259,6 +263,10 @@ static int do_compare(const struct args *a)
 	    cmp_side_empty(&b, &a->sel) < 0 || cmp_side_empty(&n, &a->sel) < 0)
 		goto out;
 	cmp_match_points(&b, &n);
+	ct = cb_xcalloc(b.nct + 1, sizeof *ct);
+	nct = cmp_ct_judge(&b, ct);
+	for (size_t k = 0; k < nct; k++)
+		bad += ct[k].v == CMP_CT_WORSE;
 	c = cb_xcalloc(b.npts + 1, sizeof *c);
 	for (size_t k = 0; k < b.npts; k++) {
 		if (!b.pts[k].match) {
@@ -276,15 +284,17 @@ static int do_compare(const struct args *a)
 	if (a->csv_out) {
 		cmp_print_csv_header(stdout, bycol);
 		cmp_print_csv(stdout, &b, &n, c, nc);
+		cmp_print_ct_csv(stdout, ct, nct);
 	} else {
 		cmp_print_table(stdout, &b, &n, c, nc, bycol, a->threshold);
+		cmp_print_ct(stdout, &b, &n, ct, nct, bycol);
 	}
 	cmp_print_summary(a->csv_out ? stderr : stdout, a->csv_out ?
 	                  "cryptobench: compare: summary" : "\nsummary", c, nc,
-	                  only, a->threshold);
+	                  ct, nct, only, a->threshold);
 	if (flush_stdout() < 0)
 		goto out;
-	if (!nc) {
+	if (!nc && !nct) {
 		cb_err("compare: no point of %s matches a point of %s: nothing "
 		       "to compare", a->paths[0], a->paths[1]);
 		rc = CB_EXIT_SKIP;
@@ -295,6 +305,7 @@ out:
 	cmp_side_free(&b);
 	cmp_side_free(&n);
 	free(c);
+	free(ct);
 	return rc;
 }
 

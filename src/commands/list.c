@@ -1,8 +1,9 @@
 /*
- * list.c - `cryptobench list [backends|algs]`: what is here.  Backends
- * with their library version, status (or why unavailable) and the code
- * path they chose; algorithms with each backend's driver names and key
- * sizes; the CPU's crypto features.
+ * list.c - `cryptobench list [backends|algs] [--ct FILE]`: what is here.
+ * Backends with their library version, status (or why unavailable) and
+ * the code path they chose; algorithms with each backend's driver names
+ * and key sizes, and with --ct each implementation's constant-time
+ * verdict from a ct run's CSV (read by rpt.c); the CPU's crypto features.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 #include "core/cb.h"
 #include "commands/cmd.h"
 #include "foundation/cpu.h"
+#include "output/result.h"
+#include "report/rpt.h"
 #include "system/cpulevel.h"
 #include "foundation/util.h"
 
@@ -121,7 +124,86 @@ static void alg_params(const struct cb_alg *a)
 		printf(" (at least %u; salt %u or more)", a->out_min, a->salt_min);
 }
 
-static void list_algs(void)
+/* c is a verdict on backend's implementation impl. */
+static int ct_is(const struct rpt_ct *c, const char *backend,
+                 const struct cb_impl *impl)
+{
+	return !strcmp(c->backend, backend) &&
+	       !strcmp(c->driver, impl->driver) && !strcmp(c->alg, impl->alg);
+}
+
+/* The worst verdict on the implementation at a CPU level, or NULL. */
+static const struct rpt_ct *ct_find(const struct rpt *r, const char *backend,
+                                    const struct cb_impl *impl,
+                                    const char *level)
+{
+	const struct rpt_ct *best = NULL;
+
+	for (size_t i = 0; i < r->nct; i++) {
+		const struct rpt_ct *c = &r->ct[i];
+
+		if (ct_is(c, backend, impl) && !strcmp(c->level, level) &&
+		    (!best || c->v < best->v))
+			best = c;
+	}
+	return best;
+}
+
+static void ct_verdict(const struct rpt_ct *c, int first)
+{
+	printf("%s%s (%s%s--cpu %s)", first ? "" : "; ", c->verdict, c->method,
+	       *c->method ? ", " : "", c->level);
+}
+
+/* "  ct: VERDICT (METHOD, --cpu LEVEL)" of an implementation line: the
+ * verdict at this run's --cpu level, else the one at each level the file
+ * has, else "ct: -". */
+static void ct_suffix(const struct rpt *r, const char *backend,
+                      const struct cb_impl *impl)
+{
+	const struct rpt_ct *c = ct_find(r, backend, impl, cb_cpu_level_name());
+	int n = 0;
+
+	fputs("  ct: ", stdout);
+	if (c) {
+		ct_verdict(c, 1);
+		return;
+	}
+	for (size_t i = 0; i < r->nct; i++) {
+		size_t j;
+
+		if (!ct_is(&r->ct[i], backend, impl))
+			continue;
+		for (j = 0; j < i; j++)
+			if (ct_is(&r->ct[j], backend, impl) &&
+			    !strcmp(r->ct[j].level, r->ct[i].level))
+				break;
+		if (j == i)              /* the first row at its level */
+			ct_verdict(ct_find(r, backend, impl, r->ct[i].level),
+			           !n++);
+	}
+	if (!n)
+		fputs("-", stdout);
+}
+
+/* One implementation's line (ct: its verdict in r, when given). */
+static void impl_line(const struct cb_backend *b, const struct cb_alg *a,
+                      const struct cb_impl *impl, const struct rpt *ct)
+{
+	char ks[64];
+	const char *why;
+	int ok = cb_impl_status(impl, &why) == 0;
+
+	key_sizes(a, impl, ks, sizeof ks);
+	printf("    %-8s %-56s prio %3d  keys %s%s%s%s%s", b->name, impl->driver,
+	       impl->priority, ks, ok ? "" : "  unavailable: ", ok ? "" : why,
+	       impl->note ? "  " : "", impl->note ? impl->note : "");
+	if (ct)
+		ct_suffix(ct, b->name, impl);
+	putchar('\n');
+}
+
+static void list_algs(const struct rpt *ct)
 {
 	for (size_t i = 0; i < cb_nalgs; i++) {
 		const struct cb_alg *a = &cb_algs[i];
@@ -149,16 +231,8 @@ static void list_algs(void)
 
 			if (cb_backend_status(b, &why) < 0)
 				continue;
-			while ((impl = cb_impl_find(b, a->name, n++))) {
-				int ok = cb_impl_status(impl, &why) == 0;
-
-				key_sizes(a, impl, ks, sizeof ks);
-				printf("    %-8s %-56s prio %3d  keys %s%s%s%s%s\n",
-				       b->name, impl->driver, impl->priority, ks,
-				       ok ? "" : "  unavailable: ", ok ? "" : why,
-				       impl->note ? "  " : "",
-				       impl->note ? impl->note : "");
-			}
+			while ((impl = cb_impl_find(b, a->name, n++)))
+				impl_line(b, a, impl, ct);
 			if (n == 1)
 				printf("    %-8s (not provided by this library)\n",
 				       b->name);
@@ -166,28 +240,81 @@ static void list_algs(void)
 	}
 }
 
+enum { OPT_CT = 1 };
+
+static const struct cb_opt list_opts[] = {
+	{ "--ct", 1, OPT_CT, "FILE",
+	  "list algs: each implementation's constant-time verdict from FILE "
+	  "(cryptobench ct --format csv)" },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
 const struct cb_command cb_cmd_list = {
-	.name = "list", .run = cmd_list, .opts = NULL,
-	.synopsis = "list [backends|algs]",
+	.name = "list", .run = cmd_list, .opts = list_opts,
+	.synopsis = "list [backends|algs] [--ct FILE]",
 	.summary = "what is here: backends, versions, CPU features; algorithms "
 	           "and drivers",
+	.more = "--ct FILE: each implementation line of 'list algs' ends with "
+	        "its verdict\nfrom a ct run's CSV, at this run's --cpu level "
+	        "(else at every level the\nfile has): 'ct: constant-time "
+	        "(memcheck+timing, --cpu max)', or 'ct: -'\nwhen FILE has none "
+	        "for it.  See docs/csv.md (ct rows).\n",
 };
+
+/* The command line: *what "backends", "algs" or NULL (both), *ct the
+ * --ct file or NULL.  0, or -1 after a message. */
+static int list_args(int argc, char **argv, const char **what,
+                     const char **ct)
+{
+	const char *arg;
+	int i = 1, id;
+
+	while ((id = cb_getopt(argc, argv, &i, list_opts, &arg)) != -1) {
+		if (id == -2)
+			return -1;
+		if (id == OPT_CT) {
+			*ct = arg;
+		} else if (*what) {
+			cb_err("list: too many arguments");
+			return -1;
+		} else if (strcmp(arg, "backends") && strcmp(arg, "algs")) {
+			cb_err("list: unknown argument '%s' (backends or algs)",
+			       arg);
+			return -1;
+		} else {
+			*what = arg;
+		}
+	}
+	if (*ct && *what && !strcmp(*what, "backends")) {
+		cb_err("list: --ct goes with 'list algs'");
+		return -1;
+	}
+	return 0;
+}
 
 int cmd_list(int argc, char **argv)
 {
-	if (argc > 2) {
-		cb_err("list: too many arguments");
+	const char *what = NULL, *ctfile = NULL;
+	char *files[1];
+	struct rpt r;
+
+	memset(&r, 0, sizeof r);
+	if (list_args(argc, argv, &what, &ctfile) < 0)
+		return CB_EXIT_USAGE;
+	files[0] = (char *)ctfile;
+	if (ctfile && rpt_load(&r, files, 1, NULL) != 0) {
+		rpt_free(&r);
 		return CB_EXIT_USAGE;
 	}
-	if (argc == 2 && strcmp(argv[1], "backends") && strcmp(argv[1], "algs")) {
-		cb_err("list: unknown argument '%s' (backends or algs)", argv[1]);
-		return CB_EXIT_USAGE;
-	}
-	if (argc == 1 || !strcmp(argv[1], "backends"))
+	if (ctfile && !r.nct)
+		cb_warn("list: %s has no ct rows (cryptobench ct --format csv "
+		        "writes them): every implementation is 'ct: -'", ctfile);
+	if (!what || !strcmp(what, "backends"))
 		list_backends();
-	if (argc == 1)
+	if (!what)
 		printf("\n");
-	if (argc == 1 || !strcmp(argv[1], "algs"))
-		list_algs();
+	if (!what || !strcmp(what, "algs"))
+		list_algs(ctfile ? &r : NULL);
+	rpt_free(&r);
 	return CB_EXIT_OK;
 }

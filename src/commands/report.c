@@ -2,8 +2,9 @@
  * report.c - `cryptobench report FILE... -o DIR`: index.html from result
  * CSV files (report.h).  This file holds the command, the page's frame,
  * the summary, known-answer status and provenance; report_plot.c draws
- * the charts and report_cmp.c the comparisons (compare's verdicts, the
- * geli matrix, the dm-crypt question).
+ * the charts, report_cmp.c the comparisons (compare's verdicts, the
+ * geli matrix, the dm-crypt question) and report_ct.c the constant-time
+ * verdicts.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -161,7 +162,7 @@ static void sec_kat(FILE *f, const struct rpt *r)
 	for (size_t i = 0; i < r->npts && shown < 100; i++) {
 		const struct rpt_pt *p = &r->pts[i];
 
-		if (!strcmp(p->status, "ok") || !strcmp(p->status, "skip"))
+		if (!strcmp(p->status, "ok") || rpt_is_skip(p->status))
 			continue;
 		if (!shown++)
 			fputs("<p class=\"bad\">Failed points:</p><ul>\n", f);
@@ -243,7 +244,9 @@ static const char css[] =
 	".small{font-size:.8em}dl{display:grid;grid-template-columns:max-content auto;"
 	"gap:.1em 1em;font-size:.9em}dt{font-weight:bold}dd{margin:0}"
 	"svg.plot{display:block;max-width:100%;height:auto;margin:.5em 0 1.5em}"
-	"nav a{margin-right:1em}footer{margin-top:3em;font-size:.8em;color:#666}";
+	"nav a{margin-right:1em}footer{margin-top:3em;font-size:.8em;color:#666}"
+	".ct-leak{background:#f8d7da}.ct-clean{background:#d4edda}"
+	".ct-timing{background:#fff3cd}.ct-none{background:#e9ecef;color:#555}";
 
 /* Checks in the reader's browser (and the test's) that every chart drew. */
 static const char status_js[] =
@@ -274,7 +277,11 @@ static void page_head(FILE *f, const struct rpt *r, char *const *files,
 		html_esc(f, files[i]);
 		fputs("</code>", f);
 	}
-	fprintf(f, " (%zu rows) covering ", r->npts);
+	fprintf(f, " (%zu rows", r->npts);
+	if (r->nct)
+		fprintf(f, " and %zu constant-time verdict%s", r->nct,
+		        r->nct == 1 ? "" : "s");
+	fputs(r->nsrcs ? ") covering " : ")", f);
 	for (size_t s = 0; s < r->nsrcs; s++) {
 		fputs(s ? ", <b>" : "<b>", f);
 		html_esc(f, rpt_src_label(r, s, label, sizeof label));
@@ -286,7 +293,8 @@ static void page_head(FILE *f, const struct rpt *r, char *const *files,
 	if (r->nsrcs > 1)
 		fputs("<a href=\"#compare\">comparison</a>", f);
 	fputs("<a href=\"#plots\">plots</a><a href=\"#geli\">geli</a>"
-	      "<a href=\"#dmcrypt\">dm-crypt</a><a href=\"#kat\">known answers"
+	      "<a href=\"#dmcrypt\">dm-crypt</a><a href=\"#ct\">constant time"
+	      "</a><a href=\"#kat\">known answers"
 	      "</a><a href=\"#provenance\">provenance</a></nav>\n", f);
 }
 
@@ -360,6 +368,7 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 		goto out;
 	report_sec_geli(f, r, pl, geli);
 	report_sec_dmcrypt(f, r);
+	report_sec_ct(f, r);
 	sec_kat(f, r);
 	sec_prov(f, r);
 	fprintf(f, "<footer><p id=\"render-status\" data-status=\"pending\">"

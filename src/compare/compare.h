@@ -3,8 +3,8 @@
  *
  *   compare_points.c   result files -> points (rows selected, folded by
  *                      key, repeated runs' median), and pairing the points
- *                      of BASE and NEW;
- *   compare_verdict.c  the verdict on one pair of points;
+ *                      of BASE and NEW; ct rows apart, paired too;
+ *   compare_verdict.c  the verdict on one pair of points (or ct rows);
  *   compare_write.c    the table, the CSV and the --dump view;
  *   compare_fleet.c    groups of a fleet against a baseline group;
  *   compare.c          the command: options -> calls.
@@ -58,6 +58,22 @@ struct cmp_point {
 	struct cmp_point *match; /* the other file's point, or NULL              */
 };
 
+/*
+ * A ct row (tool "ct", cryptobench-csv-5): one implementation's
+ * constant-time verdict at a CPU level.  Never a point (speeds never see
+ * it): the ct rows of BASE and NEW are matched on their own, by group,
+ * backend, driver, algorithm, key size and CPU level; an implementation
+ * with several rows in one file keeps its worst verdict.
+ */
+struct cmp_ct {
+	const char *group;       /* value of the --by column, "" for none       */
+	const char *backend, *driver, *alg, *level, *host;
+	uint64_t key_bits;
+	int v;                   /* index into cb_ct_verdicts (result.h)         */
+	size_t first;            /* order of the first row in the input          */
+	struct cmp_ct *match;    /* the other file's, or NULL                    */
+};
+
 /* A row selection (--host, --where and their one-side forms). */
 struct cmp_filter {
 	unsigned sides;          /* 1 BASE, 2 NEW (3 both); dump counts as 1     */
@@ -87,7 +103,9 @@ struct cmp_side {
 	size_t npts;
 	const char **hosts;      /* distinct hosts of the selected rows          */
 	size_t nhosts;
-	size_t nrows;            /* rows selected                                */
+	size_t nrows;            /* rows selected (ct rows not counted)          */
+	struct cmp_ct *ct;       /* the ct rows selected, folded                 */
+	size_t nct, nctrows;
 };
 
 /* "ok" for an absent, empty or "ok" status, else the status. */
@@ -109,7 +127,8 @@ int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
 /* -EINVAL with a message when a selection left the side without rows. */
 int cmp_side_empty(const struct cmp_side *s, const struct cmp_select *sel);
 void cmp_side_free(struct cmp_side *s);
-/* Pair up the points of equal keys (sets each point's match). */
+/* Pair up the points of equal keys (sets each point's match), and the
+ * ct rows of equal keys. */
 void cmp_match_points(struct cmp_side *b, struct cmp_side *n);
 
 /* ---- verdicts (compare_verdict.c) --------------------------------------- */
@@ -160,20 +179,51 @@ const char *cmp_adjust_name(void);
 /* 1 when the verdict fails the comparison (exit 1). */
 int cmp_is_bad(enum cmp_verdict v);
 
+/*
+ * A matched pair of ct rows: the same verdict, WORSE (clean or timing-only
+ * in BASE, a secret-dependent verdict in NEW: a regression, exit 1 as a
+ * SLOWER point), better (the other way) or changed (any other change:
+ * constant-time to no timing leak found, one leak for another, not
+ * checked on either side).
+ */
+enum cmp_ct_change { CMP_CT_SAME, CMP_CT_WORSE, CMP_CT_BETTER, CMP_CT_CHANGED,
+                     CMP_CT_NCHANGES };
+extern const char *const cmp_ct_change_table[CMP_CT_NCHANGES];
+extern const char *const cmp_ct_change_csv[CMP_CT_NCHANGES];
+
+struct cmp_ctpair {
+	const struct cmp_ct *b, *n;
+	enum cmp_ct_change v;
+};
+
+/* The matched ct rows of b (in BASE's order) judged into out (room for
+ * b->nct); returns how many. */
+size_t cmp_ct_judge(const struct cmp_side *b, struct cmp_ctpair *out);
+
 /* ---- output (compare_write.c) ------------------------------------------- */
 
 void cmp_print_table(FILE *f, const struct cmp_side *b,
                      const struct cmp_side *n, const struct cmp *c, size_t nc,
                      const char *bycol, double threshold);
+/* The constant-time section after the table (when either side has ct
+ * rows): how many matched, then a line per changed verdict,
+ * "ct: openssl cbc(aes) at --cpu generic: constant-time -> ..." (the
+ * --by column's value first when bycol is not NULL). */
+void cmp_print_ct(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
+                  const struct cmp_ctpair *ct, size_t nct, const char *bycol);
 /* --format csv: the header (the first column named bycol, or "group"),
- * then the rows of the pairs and of the points only one side has. */
+ * then the rows of the pairs and of the points only one side has, then a
+ * row per changed ct verdict (tool ct, verdict ct-worse, ...). */
 void cmp_print_csv_header(FILE *f, const char *bycol);
 void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
                    const struct cmp *c, size_t nc);
+void cmp_print_ct_csv(FILE *f, const struct cmp_ctpair *ct, size_t nct);
 /* "LEAD: N matched: " and the counts of the verdicts; only[] = points
- * only in BASE, only in NEW. */
+ * only in BASE, only in NEW; then, with ct pairs, "; ct: N matched: .."
+ * and their counts. */
 void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
-                       size_t nc, const size_t only[2], double threshold);
+                       size_t nc, const struct cmp_ctpair *ct, size_t nct,
+                       const size_t only[2], double threshold);
 /* --dump: the measured points of s as tab-separated values. */
 void cmp_print_dump(FILE *f, const struct cmp_side *s);
 

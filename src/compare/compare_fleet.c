@@ -22,6 +22,7 @@ struct group {
 	const char *bpath, *npath;     /* point at bdesc, ndesc (for messages) */
 	struct cmp_side b, n;
 	size_t first, nc, only[2];     /* its pairs: c[first .. first + nc)     */
+	size_t ctfirst, nct;           /* its ct pairs: ct[ctfirst ..]         */
 };
 
 struct fleet {
@@ -31,6 +32,8 @@ struct fleet {
 	size_t ng;
 	struct cmp *c;
 	size_t nc;
+	struct cmp_ctpair *ct;
+	size_t nct;
 };
 
 /* The distinct values of bycol among the rows, in order of appearance;
@@ -43,9 +46,10 @@ static int find_groups(struct fleet *fl, const struct cmp_select *user,
 	fl->all.sidebit = 2;           /* the selection of the compared side */
 	if (cmp_side_points(&fl->all, user, bycol) < 0)
 		return -EINVAL;
-	fl->g = cb_xcalloc(fl->all.npts + 1, sizeof *fl->g);
-	for (size_t i = 0; i < fl->all.npts; i++) {
-		const char *v = fl->all.pts[i].group;
+	fl->g = cb_xcalloc(fl->all.npts + fl->all.nct + 1, sizeof *fl->g);
+	for (size_t i = 0; i < fl->all.npts + fl->all.nct; i++) {
+		const char *v = i < fl->all.npts ? fl->all.pts[i].group
+		                : fl->all.ct[i - fl->all.npts].group;
 		size_t k;
 
 		seen_base |= !strcmp(v, baseline);
@@ -113,11 +117,19 @@ static int compare_group(struct fleet *fl, struct group *g, const char *bycol,
 		g->only[1] += !g->n.pts[k].match;
 	g->nc = fl->nc - g->first;
 	cmp_decide(fl->c + g->first, g->nc, threshold);
+	fl->ct = cb_xrealloc(fl->ct, (fl->nct + g->b.nct + 1) * sizeof *fl->ct);
+	g->ctfirst = fl->nct;
+	g->nct = cmp_ct_judge(&g->b, fl->ct + fl->nct);
+	fl->nct += g->nct;
 	/* Rows name the compared group in the --by column. */
 	for (size_t k = 0; k < g->b.npts; k++)
 		g->b.pts[k].group = g->value;
 	for (size_t k = 0; k < g->n.npts; k++)
 		g->n.pts[k].group = g->value;
+	for (size_t k = 0; k < g->b.nct; k++)
+		g->b.ct[k].group = g->value;
+	for (size_t k = 0; k < g->n.nct; k++)
+		g->n.ct[k].group = g->value;
 	return 0;
 }
 
@@ -137,21 +149,25 @@ static void print_fleet(const struct fleet *fl, const char *bycol,
 		only[1] += g->only[1];
 		if (csv_out) {
 			cmp_print_csv(stdout, &g->b, &g->n, fl->c + g->first, g->nc);
+			cmp_print_ct_csv(stdout, fl->ct + g->ctfirst, g->nct);
 			continue;
 		}
 		if (i)
 			fputs("\n\n", stdout);
 		cmp_print_table(stdout, &g->b, &g->n, fl->c + g->first, g->nc,
 		                NULL, threshold);
+		cmp_print_ct(stdout, &g->b, &g->n, fl->ct + g->ctfirst, g->nct,
+		             NULL);
 		snprintf(lead, sizeof lead, "\nsummary of %s", g->ndesc);
-		cmp_print_summary(stdout, lead, fl->c + g->first, g->nc, g->only,
+		cmp_print_summary(stdout, lead, fl->c + g->first, g->nc,
+		                  fl->ct + g->ctfirst, g->nct, g->only,
 		                  threshold);
 	}
 	snprintf(lead, sizeof lead, "%s%zu %s value%s against %s %s",
 	         csv_out ? "cryptobench: compare: " : "\n", fl->ng, bycol,
 	         fl->ng == 1 ? "" : "s", bycol, baseline);
-	cmp_print_summary(csv_out ? stderr : stdout, lead, fl->c, fl->nc, only,
-	                  threshold);
+	cmp_print_summary(csv_out ? stderr : stdout, lead, fl->c, fl->nc,
+	                  fl->ct, fl->nct, only, threshold);
 }
 
 /* The rows of a group: a filter on bycol for side 1 (baseline) and 2. */
@@ -179,6 +195,7 @@ static void fleet_free(struct fleet *fl)
 	free(fl->sel.flt);
 	free(fl->g);
 	free(fl->c);
+	free(fl->ct);
 }
 
 int cmp_fleet(const char *const *paths, size_t npaths,
@@ -204,8 +221,10 @@ int cmp_fleet(const char *const *paths, size_t npaths,
 	}
 	for (size_t k = 0; k < fl.nc; k++)
 		bad += cmp_is_bad(fl.c[k].v);
+	for (size_t k = 0; k < fl.nct; k++)
+		bad += fl.ct[k].v == CMP_CT_WORSE;
 	rc = bad ? CB_EXIT_FAIL : CB_EXIT_OK;
-	if (!fl.nc) {
+	if (!fl.nc && !fl.nct) {
 		cb_err("compare: no %s other than %s '%s' has a point in common "
 		       "with it: nothing to compare", bycol, bycol, baseline);
 		rc = CB_EXIT_SKIP;

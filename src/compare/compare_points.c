@@ -5,7 +5,9 @@
  * points: one point per matching key (tool, alg, key size, block size,
  * direction, backend, driver, IV mode, sector size, threads, auth - plus
  * the --by column), the median of its repeated runs.  Points of BASE and
- * NEW with equal keys are then paired.
+ * NEW with equal keys are then paired.  ct rows (tool "ct": a verdict,
+ * not a speed) are never points: their verdicts are checked and kept
+ * apart (struct cmp_ct), paired by their own key.
  */
 #include <errno.h>
 #include <math.h>
@@ -65,6 +67,11 @@ static const struct cb_csv_col schema_cols[] = {
 	{ "shared",          NUM | CB_CSV_NONNEG },
 	{ "contended",       CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ "sample_procs",    0 },
+	/* cryptobench-csv-5: the ct rows' evidence */
+	{ "ct_t",            NUM },
+	{ "ct_measurements", CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "ct_branches",     CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "ct_indexes",      CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ NULL, 0 },
 };
 #undef NUM
@@ -245,6 +252,41 @@ static void point_add_run(struct cmp_point *p, double bps, double spread)
 	p->n++;
 }
 
+/* The order of ct rows' keys. */
+static int ct_cmp(const struct cmp_ct *a, const struct cmp_ct *b)
+{
+	int c;
+
+	if ((c = strcmp(a->group, b->group)) ||
+	    (c = strcmp(a->backend, b->backend)) ||
+	    (c = strcmp(a->driver, b->driver)) || (c = strcmp(a->alg, b->alg)) ||
+	    (c = u64_cmp(a->key_bits, b->key_bits)))
+		return c;
+	return strcmp(a->level, b->level);
+}
+
+static int qcmp_ct_first(const void *pa, const void *pb)
+{
+	const struct cmp_ct *a = pa, *b = pb;
+	int c = ct_cmp(a, b);
+
+	if (c)
+		return c;
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
+static int qcmp_ct_order(const void *pa, const void *pb)
+{
+	const struct cmp_ct *a = pa, *b = pb;
+
+	return a->first < b->first ? -1 : a->first > b->first;
+}
+
+static int qcmp_ctptr(const void *pa, const void *pb)
+{
+	return ct_cmp(*(struct cmp_ct *const *)pa, *(struct cmp_ct *const *)pb);
+}
+
 static void side_clear_points(struct cmp_side *s)
 {
 	for (size_t i = 0; i < s->npts; i++) {
@@ -254,9 +296,11 @@ static void side_clear_points(struct cmp_side *s)
 	}
 	free(s->pts);
 	free(s->hosts);
+	free(s->ct);
 	s->pts = NULL;
 	s->hosts = NULL;
-	s->npts = s->nhosts = s->nrows = 0;
+	s->ct = NULL;
+	s->npts = s->nhosts = s->nrows = s->nct = s->nctrows = 0;
 }
 
 void cmp_side_free(struct cmp_side *s)
@@ -559,6 +603,49 @@ static void fold_runs(struct cmp_side *s, struct cmp_point *all, size_t nall)
 	qsort(s->pts, s->npts, sizeof *s->pts, qcmp_first);
 }
 
+/* A selected ct row into c: its key, its verdict checked.  0, or -EINVAL
+ * after "FILE:LINE: column 'ct_verdict': ..." */
+static int row_ct(struct cmp_ct *c, const struct cb_csv *csv,
+                  const struct cb_csv_rec *row, const char *bycol,
+                  unsigned ignored)
+{
+	const char *g = bycol ? cb_csv_get(csv, row, bycol) : "";
+	const char *lv = cb_csv_get(csv, row, "cpu_level");
+
+	memset(c, 0, sizeof *c);
+	c->v = cb_ct_verdict_row(csv->name, row->line,
+	                         cb_csv_get(csv, row, "ct_verdict"));
+	if (c->v < 0)
+		return -EINVAL;
+	if (bycol && (!g || !*g) && cmp_by_default(bycol))
+		g = cmp_by_default(bycol);
+	c->group = g ? g : "";
+	c->backend = ignored & 1 ? "*" : cb_csv_get(csv, row, "backend");
+	c->driver = ignored & 2 ? "*" : cb_csv_get(csv, row, "driver");
+	c->alg = cb_csv_get(csv, row, "alg");
+	c->level = lv && *lv ? lv : "max";
+	c->host = cb_csv_get(csv, row, "host");
+	cb_parse_u64(cb_csv_get(csv, row, "key_bits"), &c->key_bits);
+	return 0;
+}
+
+/* Fold the ct rows all[0..n) of equal keys into s->ct, the worst
+ * verdict of each (cb_ct_verdicts is worst first), in input order. */
+static void fold_ct(struct cmp_side *s, struct cmp_ct *all, size_t n)
+{
+	qsort(all, n, sizeof *all, qcmp_ct_first);
+	s->ct = cb_xcalloc(n + 1, sizeof *s->ct);
+	for (size_t i = 0; i < n; i++) {
+		struct cmp_ct *last = s->nct ? &s->ct[s->nct - 1] : NULL;
+
+		if (!last || ct_cmp(last, &all[i]))
+			s->ct[s->nct++] = all[i];
+		else if (all[i].v < last->v)
+			last->v = all[i].v;
+	}
+	qsort(s->ct, s->nct, sizeof *s->ct, qcmp_ct_order);
+}
+
 /* Free the one-run points all[0..n) (after an error). */
 static void free_runs(struct cmp_point *all, size_t n)
 {
@@ -567,41 +654,70 @@ static void free_runs(struct cmp_point *all, size_t n)
 	free(all);
 }
 
+/* One file's selected rows: points onto *all, ct rows onto *ct (each
+ * with room for the file's rows).  0, or -EINVAL after a message. */
+static int side_rows(struct cmp_side *s, const struct cb_csv *csv,
+                     const struct cmp_select *sel, const char *bycol,
+                     struct cmp_point *all, size_t *nall, struct cmp_ct *ct,
+                     size_t *order)
+{
+	for (size_t r = 0; r < csv->nrows; r++) {
+		const struct cb_csv_rec *row = &csv->rows[r];
+		const char *tool = cb_csv_get(csv, row, "tool");
+
+		++*order;
+		if (!row_selected(csv, row, sel, s->sidebit))
+			continue;
+		if (tool && !strcmp(tool, "ct")) {
+			if (row_ct(&ct[s->nctrows], csv, row, bycol,
+			           sel->ignored) < 0)
+				return -EINVAL;
+			ct[s->nctrows++].first = *order;
+			add_host(s, cb_csv_get(csv, row, "host"));
+			continue;
+		}
+		if (row_point(&all[*nall], csv, row, bycol, sel->ignored) < 0) {
+			++*nall;         /* its samples are freed with the rest */
+			return -EINVAL;
+		}
+		all[*nall].first = *order;
+		add_host(s, all[*nall].host);
+		s->nrows++;
+		++*nall;
+	}
+	return 0;
+}
+
 int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
                     const char *bycol)
 {
 	struct cmp_point *all = NULL;
+	struct cmp_ct *ct = NULL;
 	size_t nall = 0, order = 0;
 
 	side_clear_points(s);
 	for (size_t f = 0; f < s->nfiles; f++) {
 		const struct cb_csv *csv = &s->csv[f];
+		int rc = -EINVAL;
 
-		if (bycol && !cb_csv_has(csv, bycol) && !cmp_by_default(bycol)) {
+		if (bycol && !cb_csv_has(csv, bycol) && !cmp_by_default(bycol))
 			cb_err("%s: no column '%s' to match by", csv->name, bycol);
+		else
+			rc = 0;
+		all = cb_xrealloc(all, (nall + csv->nrows + 1) * sizeof *all);
+		ct = cb_xrealloc(ct, (s->nctrows + csv->nrows + 1) * sizeof *ct);
+		if (rc == 0)
+			rc = side_rows(s, csv, sel, bycol, all, &nall, ct, &order);
+		if (rc < 0) {
 			free_runs(all, nall);
-			return -EINVAL;
-		}
-		all = cb_xrealloc(all, (nall + csv->nrows) * sizeof *all);
-		for (size_t r = 0; r < csv->nrows; r++) {
-			const struct cb_csv_rec *row = &csv->rows[r];
-
-			order++;
-			if (!row_selected(csv, row, sel, s->sidebit))
-				continue;
-			if (row_point(&all[nall], csv, row, bycol,
-			              sel->ignored) < 0) {
-				free_runs(all, nall + 1);
-				return -EINVAL;
-			}
-			all[nall].first = order;
-			add_host(s, all[nall].host);
-			s->nrows++;
-			nall++;
+			free(ct);
+			return rc;
 		}
 	}
 	fold_runs(s, all, nall);
+	fold_ct(s, ct, s->nctrows);
 	free(all);
+	free(ct);
 	return 0;
 }
 
@@ -610,7 +726,7 @@ int cmp_side_empty(const struct cmp_side *s, const struct cmp_select *sel)
 	char hosts[512];
 	int filtered = 0;
 
-	if (s->nrows)
+	if (s->nrows || s->nctrows)
 		return 0;
 	for (size_t i = 0; i < sel->nflt; i++)
 		filtered |= (sel->flt[i].sides & s->sidebit) != 0;
@@ -620,6 +736,33 @@ int cmp_side_empty(const struct cmp_side *s, const struct cmp_select *sel)
 	cb_err("%s: no row matches the selection (hosts in the file: %s)",
 	       s->paths[0], hosts);
 	return -EINVAL;
+}
+
+/* Pair up the ct rows of equal keys. */
+static void match_ct(struct cmp_side *b, struct cmp_side *n)
+{
+	struct cmp_ct **vb = cb_xcalloc(b->nct + 1, sizeof *vb);
+	struct cmp_ct **vn = cb_xcalloc(n->nct + 1, sizeof *vn);
+	size_t i = 0, j = 0;
+
+	for (size_t k = 0; k < b->nct; k++)
+		vb[k] = &b->ct[k];
+	for (size_t k = 0; k < n->nct; k++)
+		vn[k] = &n->ct[k];
+	qsort(vb, b->nct, sizeof *vb, qcmp_ctptr);
+	qsort(vn, n->nct, sizeof *vn, qcmp_ctptr);
+	while (i < b->nct && j < n->nct) {
+		int c = ct_cmp(vb[i], vn[j]);
+
+		if (c == 0) {
+			vb[i]->match = vn[j];
+			vn[j]->match = vb[i];
+		}
+		i += c <= 0;
+		j += c >= 0;
+	}
+	free(vb);
+	free(vn);
 }
 
 void cmp_match_points(struct cmp_side *b, struct cmp_side *n)
@@ -649,4 +792,5 @@ void cmp_match_points(struct cmp_side *b, struct cmp_side *n)
 	}
 	free(vb);
 	free(vn);
+	match_ct(b, n);
 }

@@ -9,7 +9,8 @@
  * by more than the two points' combined run-to-run spread is a
  * REGRESSION; where a side is one measurement (reps 1: dd, the seeds) its
  * spread is unknown, and a change past the threshold is "unsure".  A
- * point that now fails its correctness gate is FAILED.
+ * point that now fails its correctness gate is FAILED.  A ct row whose
+ * verdict went from clean (or timing-only) to secret-dependent is WORSE.
  * docs/compare.md states the rules.
  */
 #include <math.h>
@@ -19,6 +20,7 @@
 
 #include "compare/compare.h"
 #include "foundation/stats.h"
+#include "output/result.h"
 #include "foundation/util.h"
 
 const char *const cmp_verdict_table[V_NVERDICTS] = {
@@ -207,4 +209,52 @@ size_t cmp_decide(struct cmp *c, size_t nc, double threshold)
 	}
 	free(p);
 	return nt;
+}
+
+/* ---- ct rows ------------------------------------------------------------ */
+
+const char *const cmp_ct_change_table[CMP_CT_NCHANGES] = {
+	[CMP_CT_SAME] = "same", [CMP_CT_WORSE] = "WORSE",
+	[CMP_CT_BETTER] = "better", [CMP_CT_CHANGED] = "changed",
+};
+const char *const cmp_ct_change_csv[CMP_CT_NCHANGES] = {
+	[CMP_CT_SAME] = "ct-same", [CMP_CT_WORSE] = "ct-worse",
+	[CMP_CT_BETTER] = "ct-better", [CMP_CT_CHANGED] = "ct-changed",
+};
+
+/* Clean enough that a leak found now is a regression. */
+static int ct_was_clean(int v)
+{
+	return cb_ct_verdicts[v].cls == CB_CT_CLEAN ||
+	       cb_ct_verdicts[v].cls == CB_CT_TIMING_ONLY;
+}
+
+static enum cmp_ct_change ct_change(int b, int n)
+{
+	int bl = cb_ct_verdicts[b].cls == CB_CT_LEAK;
+	int nl = cb_ct_verdicts[n].cls == CB_CT_LEAK;
+
+	if (b == n)
+		return CMP_CT_SAME;
+	if (nl && ct_was_clean(b))
+		return CMP_CT_WORSE;
+	if (bl && ct_was_clean(n))
+		return CMP_CT_BETTER;
+	return CMP_CT_CHANGED;
+}
+
+size_t cmp_ct_judge(const struct cmp_side *b, struct cmp_ctpair *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->nct; i++) {
+		const struct cmp_ct *c = &b->ct[i];
+
+		if (!c->match)
+			continue;
+		out[n].b = c;
+		out[n].n = c->match;
+		out[n++].v = ct_change(c->v, c->match->v);
+	}
+	return n;
 }

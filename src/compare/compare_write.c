@@ -1,7 +1,8 @@
 /*
  * compare_write.c - what `compare` prints (compare.h): the regression
- * table, its CSV form, the summary line, and the --dump view that
- * scripts/plot reads.  docs/compare.md shows each.
+ * table, the constant-time verdicts that changed, their CSV form, the
+ * summary line, and the --dump view that scripts/plot reads.
+ * docs/compare.md shows each.
  */
 #include <math.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 
 #include "compare/compare.h"
 #include "foundation/csv.h"
+#include "output/result.h"
 
 /* Tab-separated values: tabs and line breaks inside become spaces. */
 static void print_tsv_field(FILE *f, const char *s)
@@ -189,6 +191,9 @@ static void describe_side(FILE *f, const struct cmp_side *s)
 	fprintf(f, "%-4s %s: %zu point%s from %zu row%s, ", s->label,
 	        s->paths[0], s->npts, s->npts == 1 ? "" : "s", s->nrows,
 	        s->nrows == 1 ? "" : "s");
+	if (s->nctrows)
+		fprintf(f, "%zu ct verdict%s, ", s->nctrows,
+		        s->nctrows == 1 ? "" : "s");
 	if (s->nhosts == 1)
 		fprintf(f, "host %s\n", s->hosts[0]);
 	else
@@ -271,6 +276,10 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 	}
 	fprintf(f, "matching by %s; threshold %g%%",
 	        l->bycol ? l->bycol : "point (hosts ignored)", threshold);
+	if (!nc) {
+		fputs("; no speed point in common\n", f);
+		return;
+	}
 	if (!l->ntested) {
 		fputs("; a change within the two points' combined spread is "
 		      "noise (no raw samples: the spread rule)\n", f);
@@ -373,7 +382,7 @@ static void csv_test(FILE *f, const struct cmp *x)
 		fprintf(f, ",%.3g,%.3g", x->p, x->p_adj);
 	else
 		fputs(",,", f);
-	fprintf(f, ",%zu,%zu\n", x->b->nsamples, x->n->nsamples);
+	fprintf(f, ",%zu,%zu,,,\n", x->b->nsamples, x->n->nsamples);
 }
 
 void cmp_print_csv_header(FILE *f, const char *bycol)
@@ -385,7 +394,7 @@ void cmp_print_csv_header(FILE *f, const char *bycol)
 	      "base_backend_version,new_bytes_per_sec,new_rel_spread,new_runs,"
 	      "new_backend_version,ratio,change_pct,verdict,method,"
 	      "ratio_ci_low,ratio_ci_high,p_value,p_adj,base_samples,"
-	      "new_samples\n", f);
+	      "new_samples,ct_cpu_level,base_ct_verdict,new_ct_verdict\n", f);
 }
 
 void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
@@ -411,15 +420,114 @@ void cmp_print_csv(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
 			put_key(f, &s->pts[i], csv_key_cols, 0);
 			csv_side(f, side ? NULL : &s->pts[i]);
 			csv_side(f, side ? &s->pts[i] : NULL);
-			fprintf(f, ",,,%s,,,,,,%zu,%zu\n", side ? "only-new" :
+			fprintf(f, ",,,%s,,,,,,%zu,%zu,,,\n", side ? "only-new" :
 			        "only-base", side ? 0 : s->pts[i].nsamples,
 			        side ? s->pts[i].nsamples : 0);
 		}
 	}
 }
 
+/* Another pair of ct rows names the same backend, algorithm and level
+ * (another driver or key size): the line names its driver too. */
+static int ct_ambiguous(const struct cmp_ctpair *ct, size_t nct, size_t i)
+{
+	const struct cmp_ct *a = ct[i].b;
+
+	for (size_t k = 0; k < nct; k++) {
+		const struct cmp_ct *o = ct[k].b;
+
+		if (k != i && !strcmp(o->group, a->group) &&
+		    !strcmp(o->backend, a->backend) && !strcmp(o->alg, a->alg) &&
+		    !strcmp(o->level, a->level))
+			return 1;
+	}
+	return 0;
+}
+
+/* "ct: [GROUP ]BACKEND ALG[ (DRIVER, N-bit)] at --cpu L: OLD -> NEW  V" */
+static void ct_line(FILE *f, const struct cmp_ctpair *ct, size_t nct,
+                    size_t i, int group)
+{
+	const struct cmp_ct *b = ct[i].b;
+
+	fprintf(f, "ct: %s%s%s %s", group ? b->group : "",
+	        group && *b->group ? " " : "", b->backend, b->alg);
+	if (ct_ambiguous(ct, nct, i))
+		fprintf(f, " (%s, %llu-bit)", b->driver,
+		        (unsigned long long)b->key_bits);
+	fprintf(f, " at --cpu %s: %s -> %s  %s\n", b->level,
+	        cb_ct_verdicts[b->v].name, cb_ct_verdicts[ct[i].n->v].name,
+	        cmp_ct_change_table[ct[i].v]);
+}
+
+void cmp_print_ct(FILE *f, const struct cmp_side *b, const struct cmp_side *n,
+                  const struct cmp_ctpair *ct, size_t nct, const char *bycol)
+{
+	size_t changed = 0, only[2] = { b->nct - nct, n->nct - nct };
+
+	if (!b->nct && !n->nct)
+		return;
+	for (size_t i = 0; i < nct; i++)
+		changed += ct[i].v != CMP_CT_SAME;
+	if (nct)
+		fprintf(f, "\nconstant time: %zu implementation%s in both at "
+		        "one CPU level, %zu verdict%s changed", nct,
+		        nct == 1 ? "" : "s", changed, changed == 1 ? "" : "s");
+	else
+		fputs("\nconstant time: no implementation in both at one CPU "
+		      "level", f);
+	if (only[0] || only[1])
+		fprintf(f, " (%zu ct verdict%s only in BASE, %zu only in NEW)",
+		        only[0], only[0] == 1 ? "" : "s", only[1]);
+	fputs(changed ? ":\n" : "\n", f);
+	for (size_t i = 0; i < nct; i++)
+		if (ct[i].v != CMP_CT_SAME)
+			ct_line(f, ct, nct, i, bycol != NULL);
+}
+
+void cmp_print_ct_csv(FILE *f, const struct cmp_ctpair *ct, size_t nct)
+{
+	for (size_t i = 0; i < nct; i++) {
+		const struct cmp_ct *b = ct[i].b;
+
+		if (ct[i].v == CMP_CT_SAME)
+			continue;
+		cb_csv_write_field(f, b->group);
+		fputs(",ct,", f);
+		cb_csv_write_field(f, b->backend);
+		fputc(',', f);
+		cb_csv_write_field(f, b->driver);
+		fputc(',', f);
+		cb_csv_write_field(f, b->alg);
+		fprintf(f, ",%llu,0,-,,0,1,,,,0,,,,0,,,,%s,ct,,,,,0,0,",
+		        (unsigned long long)b->key_bits,
+		        cmp_ct_change_csv[ct[i].v]);
+		cb_csv_write_field(f, b->level);
+		fputc(',', f);
+		cb_csv_write_field(f, cb_ct_verdicts[b->v].name);
+		fputc(',', f);
+		cb_csv_write_field(f, cb_ct_verdicts[ct[i].n->v].name);
+		fputs("\n", f);
+	}
+}
+
+/* "; ct: N matched: 1 WORSE, ..." when there are ct pairs. */
+static void ct_summary(FILE *f, const struct cmp_ctpair *ct, size_t nct)
+{
+	size_t counts[CMP_CT_NCHANGES] = { 0 };
+
+	if (!nct)
+		return;
+	for (size_t i = 0; i < nct; i++)
+		counts[ct[i].v]++;
+	fprintf(f, "; ct: %zu matched: %zu WORSE, %zu better, %zu changed, "
+	        "%zu same", nct, counts[CMP_CT_WORSE], counts[CMP_CT_BETTER],
+	        counts[CMP_CT_CHANGED], counts[CMP_CT_SAME]);
+}
+
 void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
-                       size_t nc, const size_t only[2], double threshold)
+                       size_t nc, const struct cmp_ctpair *ct, size_t nct,
+                       const size_t only[2], double threshold)
 {
 	size_t counts[V_NVERDICTS] = { 0 }, tested = 0;
 
@@ -449,8 +557,10 @@ void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
 	if (counts[V_SKIPPED] + counts[V_RECOVERED] + counts[V_UNMEASURED])
 		fprintf(f, ", %zu not measured", counts[V_SKIPPED] +
 		        counts[V_RECOVERED] + counts[V_UNMEASURED]);
-	fprintf(f, "; %zu only in BASE, %zu only in NEW (threshold %g%%)\n",
+	fprintf(f, "; %zu only in BASE, %zu only in NEW (threshold %g%%)",
 	        only[0], only[1], threshold);
+	ct_summary(f, ct, nct);
+	fputc('\n', f);
 }
 
 void cmp_print_dump(FILE *f, const struct cmp_side *s)

@@ -28,7 +28,7 @@ enum {
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
 	OPT_QUICK, OPT_GELI, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE, OPT_MB,
-	OPT_NOGATE, OPT_PROCESSES, OPT_PART, OPT_ITERTIME,
+	OPT_NOGATE, OPT_PROCESSES, OPT_PART, OPT_ITERTIME, OPT_CT,
 };
 
 /* The one option table: which command takes each option. */
@@ -108,6 +108,10 @@ static const struct {
 	{ { "--geli", 0, OPT_GELI, NULL,
 	    "only the geli matrix (and dm-crypt's two dd rows): its medians "
 	    "in the seed's lines on stdout, then the files and summary" }, CMD_BENCH },
+	{ { "--ct", 1, OPT_CT, "FILE",
+	    "the verdicts of a ct run (cryptobench ct --format csv): its rows "
+	    "go into the CSV and JSON, its findings into the summary" },
+	  CMD_BENCH },
 	{ { "--no-gate", 0, OPT_NOGATE, NULL,
 	    "time even without known-answer vectors (refused otherwise); "
 	    "the cross-check between backends still runs" }, CMD_SPEED | CMD_BENCH },
@@ -372,6 +376,9 @@ static int apply_how(struct speed_opts *o, struct speed_cli *c, int id,
 		return 0;
 	case OPT_PART:
 		c->part = arg;
+		return 0;
+	case OPT_CT:
+		c->ct = arg;
 		return 0;
 	}
 	return 1;

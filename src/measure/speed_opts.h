@@ -31,6 +31,7 @@ struct speed_cli {
 	int verbose;                /* bench -v: the full tables too        */
 	unsigned processes;         /* bench --processes N (0: default)     */
 	const char *part;           /* bench --part FILE: a worker          */
+	const char *ct;             /* bench --ct FILE: a ct run's verdicts */
 };
 
 /* Defaults for every option. */

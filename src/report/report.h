@@ -3,8 +3,9 @@
  * next to its CSV and JSON): one self-contained index.html with the
  * summary, throughput-vs-size plots drawn by gnuplot as inline SVG, the
  * geli matrix beside the seed report, the dm-crypt comparison, compare's
- * verdicts between hosts or CPU levels, known-answer status and
- * provenance.  Nothing in the page is fetched from anywhere.
+ * verdicts between hosts or CPU levels, the constant-time verdicts,
+ * known-answer status and provenance.  Nothing in the page is fetched
+ * from anywhere.
  */
 #ifndef CB_REPORT_H
 #define CB_REPORT_H
@@ -49,4 +50,6 @@ void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
                         size_t nfiles, const char *tmpdir);
 void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id);
 void report_sec_dmcrypt(FILE *f, const struct rpt *r);
+/* The constant-time verdicts (report_ct.c): implementations x CPU level. */
+void report_sec_ct(FILE *f, const struct rpt *r);
 #endif

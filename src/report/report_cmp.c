@@ -61,6 +61,13 @@ static int skip_col(const char *c)
 	return 0;
 }
 
+/* compare's columns of ct rows: shown only where the group has one. */
+static int is_ct_col(const char *c)
+{
+	return !strcmp(c, "ct_cpu_level") || !strcmp(c, "base_ct_verdict") ||
+	       !strcmp(c, "new_ct_verdict");
+}
+
 static int is_bps(const char *c)
 {
 	size_t n = strlen(c);
@@ -76,13 +83,12 @@ static int in_group(const struct cb_csv *c, size_t i, int gcol,
 	       (gcol < 0 || !strcmp(c->rows[i].fields[gcol], gval));
 }
 
-/* The verdicts of a group as a count per verdict and a table of every
- * point. */
-static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
+/* The count of each verdict of a group: "<p>3 same, 1 SLOWER (4 points
+ * matched).</p>"; returns 1 when the group has a ct row. */
+static int cmp_counts(FILE *f, const struct cb_csv *c, int gcol,
                       const char *gval)
 {
-	const struct cb_csv_head *h = &c->hdrs[0];
-	int vcol = cb_csv_col(c, 0, "verdict");
+	int vcol = cb_csv_col(c, 0, "verdict"), ct = 0;
 	const char *names[16];
 	size_t counts[16] = { 0 }, nv = 0, nrows = 0;
 
@@ -93,6 +99,7 @@ static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
 		if (!in_group(c, i, gcol, gval))
 			continue;
 		nrows++;
+		ct |= !strncmp(v, "ct-", 3);
 		for (k = 0; k < nv && strcmp(names[k], v); k++)
 			;
 		if (k == nv && nv < 16)
@@ -105,10 +112,29 @@ static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
 		fprintf(f, "%s<b>%zu</b> ", k ? ", " : "", counts[k]);
 		html_esc(f, names[k]);
 	}
-	fprintf(f, " (%zu points matched).</p>\n<details><summary>every "
-	        "point</summary><table><thead><tr>", nrows);
+	fprintf(f, " (%zu points matched).</p>\n", nrows);
+	return ct;
+}
+
+/* The column is in the table (compare's ct columns only with ct rows). */
+static int shown(const struct cb_csv_head *h, size_t j, int gcol, int ct)
+{
+	return !skip_col(h->names[j]) && (int)j != gcol &&
+	       (ct || !is_ct_col(h->names[j]));
+}
+
+/* The verdicts of a group as a count per verdict and a table of every
+ * point. */
+static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
+                      const char *gval)
+{
+	const struct cb_csv_head *h = &c->hdrs[0];
+	int vcol = cb_csv_col(c, 0, "verdict");
+	int ct = cmp_counts(f, c, gcol, gval);
+
+	fputs("<details><summary>every point</summary><table><thead><tr>", f);
 	for (size_t j = 0; j < h->ncols; j++)
-		if (!skip_col(h->names[j]) && (int)j != gcol) {
+		if (shown(h, j, gcol, ct)) {
 			fputs("<th>", f);
 			html_esc(f, h->names[j]);
 			fputs(is_bps(h->names[j]) ? " (GB/s)</th>" : "</th>", f);
@@ -122,7 +148,7 @@ static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
 			continue;
 		fputs("<tr>", f);
 		for (size_t j = 0; j < h->ncols; j++) {
-			if (skip_col(h->names[j]) || (int)j == gcol)
+			if (!shown(h, j, gcol, ct))
 				continue;
 			if (is_bps(h->names[j]) &&
 			    cb_csv_number(row->fields[j], &d) == 0) {
@@ -168,6 +194,11 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
 	memset(c, 0, sizeof *c);
 	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
 		return 0;
+	if (rc == CB_EXIT_SKIP) {
+		fputs("<p>No point (and no constant-time verdict at one CPU "
+		      "level) in common: nothing to compare.</p>\n", f);
+		return -1;
+	}
 	cb_warn("report: compare did not run (exit %d); the page says why", rc);
 	fputs("<p class=\"bad\">compare failed: ", f);
 	for (e = fopen(err, "r"); e && fgets(line, sizeof line, e);)

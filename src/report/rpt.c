@@ -1,11 +1,13 @@
 /*
  * rpt.c - result files read for the report and the bench summary
  * (rpt.h).  The reading itself is csv.c's; this file checks the columns
- * the report needs, turns rows into points and groups them by source.
+ * the report needs, turns rows into points and groups them by source;
+ * ct rows (verdicts, not speeds) are kept apart, their verdicts checked.
  */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 
 #include "core/cb.h"
 #include "foundation/csv.h"
+#include "output/result.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
 
@@ -33,6 +36,11 @@ static const struct cb_csv_col rpt_cols[] = {
 	{ "threads",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ "ci_low_ops",      NUM },
 	{ "ci_high_ops",     NUM },
+	/* cryptobench-csv-5: the ct rows' evidence */
+	{ "ct_t",            NUM },
+	{ "ct_measurements", CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "ct_branches",     CB_CSV_UINT | CB_CSV_EMPTY_OK },
+	{ "ct_indexes",      CB_CSV_UINT | CB_CSV_EMPTY_OK },
 	{ NULL, 0 },
 };
 #undef NUM
@@ -71,7 +79,8 @@ static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
 static int schema_ok(const char *s)
 {
 	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2") ||
-	       !strcmp(s, "cryptobench-csv-3") || !strcmp(s, "cryptobench-csv-4");
+	       !strcmp(s, "cryptobench-csv-3") || !strcmp(s, "cryptobench-csv-4") ||
+	       !strcmp(s, "cryptobench-csv-5");
 }
 
 /* Fill p from row; 0, or -1 (message printed) for an unknown schema. */
@@ -83,7 +92,7 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 
 	if (!schema_ok(schema)) {
 		cb_err("%s:%lu: schema '%s' is not one this version reads "
-		       "(cryptobench-csv-1, -2 or -3)", c->name, row->line, schema);
+		       "(cryptobench-csv-1 to -5)", c->name, row->line, schema);
 		return -1;
 	}
 	memset(p, 0, sizeof *p);
@@ -110,6 +119,40 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 	p->file = c->name;
 	p->line = row->line;
 	return 0;
+}
+
+/* A ct row into c; 0, or -1 (message naming FILE:LINE) for a verdict
+ * that is none of result.h's. */
+static int row_ct(const struct cb_csv *f, const struct cb_csv_rec *row,
+                  struct rpt_ct *c)
+{
+	memset(c, 0, sizeof *c);
+	c->verdict = get(f, row, "ct_verdict", "");
+	if ((c->v = cb_ct_verdict_row(f->name, row->line, c->verdict)) < 0)
+		return -1;
+	c->host = get(f, row, "host", "unknown");
+	c->level = get(f, row, "cpu_level", "max");
+	c->backend = get(f, row, "backend", "");
+	c->driver = get(f, row, "driver", "");
+	c->alg = get(f, row, "alg", "");
+	c->status = get(f, row, "status", "ok");
+	c->why = get(f, row, "error", "");
+	c->method = get(f, row, "ct_method", "");
+	c->places = get(f, row, "ct_places", "");
+	c->note = get(f, row, "ct_note", "");
+	c->key_bits = (unsigned)unum(f, row, "key_bits", 0);
+	c->t = num(f, row, "ct_t");
+	c->n = unum(f, row, "ct_measurements", 0);
+	c->branches = (unsigned)unum(f, row, "ct_branches", 0);
+	c->indexes = (unsigned)unum(f, row, "ct_indexes", 0);
+	c->file = f->name;
+	c->line = row->line;
+	return 0;
+}
+
+int rpt_is_skip(const char *status)
+{
+	return !strcmp(status, "skip") || !strcmp(status, "skipped");
 }
 
 static struct rpt_backend *src_backend(struct rpt_src *s, const struct cb_csv *c,
@@ -172,7 +215,7 @@ static size_t row_source(struct rpt *r, const struct cb_csv *c,
 	b = src_backend(&r->srcs[i], c, row, p->backend);
 	if (!strcmp(p->status, "ok"))
 		b->ok++;
-	else if (!strcmp(p->status, "skip"))
+	else if (rpt_is_skip(p->status))
 		b->skip++;
 	else
 		b->fail++;
@@ -233,12 +276,18 @@ int rpt_load(struct rpt *r, char *const *paths, size_t npaths,
 		total += r->csv[f].nrows;
 	}
 	r->pts = cb_xcalloc(total ? total : 1, sizeof *r->pts);
+	r->ct = cb_xcalloc(total ? total : 1, sizeof *r->ct);
 	for (size_t f = 0; f < r->ncsv; f++) {
 		const struct cb_csv *c = &r->csv[f];
 
 		for (size_t i = 0; i < c->nrows; i++) {
 			struct rpt_pt *p = &r->pts[r->npts];
 
+			if (!strcmp(get(c, &c->rows[i], "tool", ""), "ct")) {
+				if (row_ct(c, &c->rows[i], &r->ct[r->nct++]) < 0)
+					return CB_EXIT_USAGE;
+				continue;
+			}
 			if (row_point(c, &c->rows[i], p) < 0)
 				return CB_EXIT_USAGE;
 			p->src = row_source(r, c, &c->rows[i], p);
@@ -259,6 +308,7 @@ void rpt_free(struct rpt *r)
 	cb_csv_free(&r->seedcsv);
 	free(r->csv);
 	free(r->pts);
+	free(r->ct);
 	free(r->srcs);
 	free(r->seed);
 	memset(r, 0, sizeof *r);
@@ -282,6 +332,43 @@ const char *rpt_src_label(const struct rpt *r, size_t src, char *buf,
 	else
 		snprintf(buf, len, "%s @%s", s->host, s->level);
 	return buf;
+}
+
+/* Append to buf (len bytes, *off used so far), cut at its end. */
+static void __attribute__((format(printf, 4, 5)))
+put(char *buf, size_t len, size_t *off, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*off + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *off, len - *off, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*off = *off + (size_t)k < len ? *off + (size_t)k : len - 1;
+}
+
+void rpt_ct_evidence(const struct rpt_ct *c, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = 0;
+	put(buf, len, &off, "%s", *c->method ? c->method : "no method ran");
+	if (!isnan(c->t))
+		put(buf, len, &off, "; t %.2f, %llu measurements", c->t,
+		    (unsigned long long)c->n);
+	if (c->branches || c->indexes)
+		put(buf, len, &off, "; %u branch%s, %u memory index%s",
+		    c->branches, c->branches == 1 ? "" : "es", c->indexes,
+		    c->indexes == 1 ? "" : "es");
+	if (*c->places)
+		put(buf, len, &off, ": %s", c->places);
+	if (*c->why)
+		put(buf, len, &off, "; %s", c->why);
+	if (*c->note)
+		put(buf, len, &off, "; %s", c->note);
 }
 
 int rpt_is_digest(const struct rpt_pt *p)

@@ -1,9 +1,11 @@
 /*
  * rpt.h - result files as the report and the bench summary read them.
- * rpt_load() reads cryptobench CSV files (schema 1 or 2, concatenated
+ * rpt_load() reads cryptobench CSV files (schemas 1 to 5, concatenated
  * files and several hosts allowed) with the strict reader of csv.c and
- * keeps one struct rpt_pt per row.  Rows are grouped into sources: a host
- * at a CPU level (`cpu_level`, "max" when the file predates it).  The
+ * keeps one struct rpt_pt per row, but a ct row (tool "ct": a verdict,
+ * not a speed) is a struct rpt_ct of its own.  Rows are grouped into
+ * sources: a host at a CPU level (`cpu_level`, "max" when the file
+ * predates it).  The
  * geli seed report (results/reference/geli-seed.csv) is loaded on the
  * side so that a host's dd figures can be set beside it.
  */
@@ -30,6 +32,21 @@ struct rpt_pt {
 	unsigned long line;
 };
 
+/* A ct row (tool "ct", cryptobench-csv-5): one implementation's
+ * constant-time verdict; kept apart from the points, which are speeds. */
+struct rpt_ct {
+	const char *host, *level;    /* level "max" when not recorded           */
+	const char *backend, *driver, *alg, *status, *why;
+	const char *verdict, *method, *places, *note;
+	int v;                       /* index into cb_ct_verdicts (result.h)   */
+	unsigned key_bits;
+	double t;                    /* Welch's t, NaN when not run             */
+	uint64_t n;                  /* timing measurements                     */
+	unsigned branches, indexes;  /* memcheck's distinct places              */
+	const char *file;
+	unsigned long line;
+};
+
 struct rpt_backend {                 /* a backend as one source saw it      */
 	const char *name, *version, *details;
 	size_t ok, skip, fail;       /* rows by status                          */
@@ -47,8 +64,10 @@ struct rpt_src {
 struct rpt {
 	struct cb_csv *csv;          /* one per file read                       */
 	size_t ncsv;
-	struct rpt_pt *pts;
+	struct rpt_pt *pts;          /* every row but the ct rows               */
 	size_t npts;
+	struct rpt_ct *ct;           /* the ct rows, in file order              */
+	size_t nct;
 	struct rpt_src *srcs;
 	size_t nsrcs;
 	struct cb_csv seedcsv;       /* the geli seed, when found               */
@@ -60,7 +79,8 @@ struct rpt {
 /*
  * Read the files; seed is the geli seed CSV, "" to look for it in the
  * usual places (rpt_seed_default()), or NULL for none.  Returns 0, or
- * CB_EXIT_USAGE after printing "FILE:LINE: ..." for bad input.
+ * CB_EXIT_USAGE after printing "FILE:LINE: ..." for bad input (a ct row
+ * whose ct_verdict is not one of result.h's among it).
  */
 int rpt_load(struct rpt *r, char *const *paths, size_t npaths,
              const char *seed);
@@ -72,6 +92,12 @@ const char *rpt_seed_default(void);
 /* A source's label: "host" or "host @level" when the level is not max. */
 const char *rpt_src_label(const struct rpt *r, size_t src, char *buf,
                           size_t len);
+/* A ct row's evidence in one line: "memcheck+timing; t 0.42, 40000
+ * measurements; 256 memory indexes: PLACES; NOTE" (what is known of it). */
+void rpt_ct_evidence(const struct rpt_ct *c, char *buf, size_t len);
+/* The status column counts of known answers: 1 for "skip"/"skipped". */
+int rpt_is_skip(const char *status);
+
 /* 1 for hashes, MACs and AEAD-style algorithms measured as "digest". */
 int rpt_is_digest(const struct rpt_pt *p);
 /* The measured point of src matching the key, or NULL.  Any NULL string
