@@ -231,6 +231,10 @@ typedef void xts_sec_fn(const struct cb_aes_key *, const uint8_t (*)[16],
                         const uint8_t *, uint8_t *, size_t, size_t);
 typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
                       ptrdiff_t, size_t);
+typedef void gcm_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
+                    const uint8_t *, uint8_t *, size_t);
+typedef void ghash_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
+                      size_t);
 
 struct path {
 	block_fn *ecb_enc, *ecb_dec;
@@ -256,6 +260,10 @@ struct path {
 	               const uint8_t *const *, uint8_t *const *, size_t);
 	                          /* up to 8 ESSIV requests from the batch's
 	                             arrays; NULL: through cb_lanes        */
+	gcm_fn *gcm_enc, *gcm_dec;   /* AES-GCM's one pass over the text ... */
+	ghash_fn *ghash;             /* ... and GHASH alone (the AAD)       */
+	int gcm_any;              /* they take any length; 0: whole blocks
+	                             (gcm_crypt pads the last one)          */
 	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
 	unsigned width;           /* ... on registers of this many blocks   */
 };
@@ -266,6 +274,8 @@ static const struct path path_aesni = {
 	.xts_enc = cb_aesni_xts_enc, .xts_dec = cb_aesni_xts_dec,
 	.lanes = cb_aesni_cbc_enc_lanes8, .lanes_any = cb_aesni_cbc_enc_lanes8,
 	.nlanes = 8, .lane_mult = 16,
+	.gcm_enc = cb_aesni_gcm_enc, .gcm_dec = cb_aesni_gcm_dec,
+	.ghash = cb_aesni_ghash,
 	.probe = cb_aesni_probe, .width = 1,
 };
 static const struct path path_vaes256 = {
@@ -277,6 +287,8 @@ static const struct path path_vaes256 = {
 	.lanes = cb_vaes256_cbc_enc_lanes16,
 	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
 	.nlanes = 16, .lane_mult = 2048, .halves = 1,
+	.gcm_enc = cb_aesni_gcm_enc, .gcm_dec = cb_aesni_gcm_dec,
+	.ghash = cb_aesni_ghash,
 	.probe = cb_vaes256_probe, .width = 2,
 };
 static const struct path path_vaes512 = {
@@ -291,6 +303,8 @@ static const struct path path_vaes512 = {
 	.nlanes = 16, .lanes32 = cb_vaes512_cbc_enc_lanes32, .lane_mult = 64,
 	.lanes64 = cb_vaes512_cbc_enc_lanes64,
 	.essiv8 = cb_vaes512_essiv_enc_ptrs8,
+	.gcm_enc = cb_vaes512_gcm_enc, .gcm_dec = cb_vaes512_gcm_dec,
+	.ghash = cb_vaes512_ghash, .gcm_any = 1,
 	.probe = cb_vaes512_probe, .width = 4,
 };
 
@@ -751,12 +765,193 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 	return 0;
 }
 
+/* ---- AES-GCM ------------------------------------------------------------ */
+
+#define GCM_CTX_SIZE (sizeof(struct cb_gcm_key) + 63)
+#define GCM_MAX_TEXT ((UINT64_C(1) << 36) - 32)  /* SP 800-38D: 2^39 - 256 bits */
+
+static inline struct cb_gcm_key *gcm_of(void *p)
+{
+	return (struct cb_gcm_key *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+/* gcm(aes) needs PCLMULQDQ beside the path's AES (below, at `chosen`) */
+static int gcm_probe(const struct cb_impl *impl, const char **why);
+
+static uint64_t get_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/* z = x y in GCM's field, SP 800-38D Algorithm 1 (x[0]: the block's first
+ * 8 bytes big-endian, whose top bit is x^0), without branches on data:
+ * only at setkey, for the powers of H. */
+static void gf128_mul(uint64_t z[2], const uint64_t x[2], const uint64_t y[2])
+{
+	uint64_t zh = 0, zl = 0, vh = y[0], vl = y[1];
+
+	for (int i = 0; i < 128; i++) {
+		uint64_t m = -((x[i / 64] >> (63 - i % 64)) & 1);
+		uint64_t r = -(vl & 1);
+
+		zh ^= vh & m;
+		zl ^= vl & m;
+		vl = vl >> 1 | vh << 63;
+		vh = vh >> 1 ^ (UINT64_C(0xe100000000000000) & r);
+	}
+	z[0] = zh;
+	z[1] = zl;
+}
+
+/*
+ * The key: the AES schedule, H = AES(K, 0), and H^1 .. H^16 as GHASH
+ * operands: the block read as a big-endian 128-bit integer (its bytes
+ * reversed, little-endian) times x^-1 - a shift left by one, the bit
+ * shifted out (x^0) coming back as x^-1 = 0xc2..01 (native_asm.h).
+ */
+static int gcm_setkey(void *vctx, const struct cb_impl *impl,
+                      const uint8_t *key, size_t keylen)
+{
+	struct cb_gcm_key *k = gcm_of(vctx);
+	uint8_t h[16] = { 0 };
+	uint64_t hv[2], pw[2];
+
+	(void)impl;
+	if (keylen != 16 && keylen != 24 && keylen != 32) {
+		cb_set_error("native: AES takes a 128, 192 or 256-bit key, "
+		             "not %zu bits", keylen * 8);
+		return -EINVAL;
+	}
+	cb_aes_expand_key(&k->aes, key, keylen);
+	cb_aesni_ecb_enc(&k->aes, h, h, 16);
+	hv[0] = get_be64(h);
+	hv[1] = get_be64(h + 8);
+	memcpy(pw, hv, sizeof pw);
+	for (int i = 15; i >= 0; i--) {
+		uint64_t top = -(pw[0] >> 63);
+		uint64_t hi = (pw[0] << 1 | pw[1] >> 63) ^
+		              (UINT64_C(0xc200000000000000) & top);
+		uint64_t lo = pw[1] << 1 ^ (1 & top);
+
+		cb_put_le64(k->hpow[i], lo);
+		cb_put_le64(k->hpow[i] + 8, hi);
+		gf128_mul(pw, pw, hv);
+	}
+	memset(k->zero, 0, sizeof k->zero);
+	cb_wipe(h, sizeof h);
+	cb_wipe(hv, sizeof hv);
+	cb_wipe(pw, sizeof pw);
+	return 0;
+}
+
+static void gcm_free(void *vctx)
+{
+	cb_wipe(gcm_of(vctx), sizeof(struct cb_gcm_key));
+}
+
+/* SP 800-38D 5.2.1.2: 128, 120, 112, 104, 96 bits, and 64 and 32 for
+ * applications that bound the use (the kernel's crypto_gcm_setauthsize) */
+static int gcm_taglen_ok(size_t t)
+{
+	return t == 4 || t == 8 || (t >= 12 && t <= 16);
+}
+
+/*
+ * One request: J0 = IV || 1, the text from counter 2 (inc32), GHASH over
+ * the AAD and the ciphertext, each zero-padded to whole blocks, and their
+ * bit lengths; tag = the first taglen bytes of AES(J0) ^ GHASH.  On
+ * decryption the tag is compared in constant time after the text is
+ * written (out is unspecified when it fails, as the contract allows).
+ * Paths whose routines take whole blocks only get the partial last
+ * block of the AAD and of the text done here.
+ */
+INLINE int gcm_crypt(const struct path *p, int enc, void *vctx,
+                     const uint8_t *iv, const uint8_t *ad, size_t adlen,
+                     const uint8_t *in, uint8_t *out, size_t len,
+                     uint8_t *tag, size_t taglen)
+{
+	const struct cb_gcm_key *k = gcm_of(vctx);
+	uint8_t y[16] = { 0 }, j0[16], s[16], pad[16], ks[16];
+	int rc = 0;
+
+	if (!gcm_taglen_ok(taglen)) {
+		cb_set_error("native: a GCM tag is 4, 8 or 12-16 bytes, not %zu",
+		             taglen);
+		return -EINVAL;
+	}
+	if ((uint64_t)len > GCM_MAX_TEXT) {
+		cb_set_error("native: GCM takes at most 2^36 - 32 bytes of text");
+		return -EINVAL;
+	}
+	memcpy(j0, iv, 12);
+	memcpy(j0 + 12, "\0\0\0\1", 4);
+	cb_aesni_ecb_enc(&k->aes, j0, s, 16);
+	j0[15] = 2;
+	if (p->gcm_any) {
+		p->ghash(k, y, ad, adlen);
+		(enc ? p->gcm_enc : p->gcm_dec)(k, y, j0, in, out, len);
+	} else {
+		size_t a = adlen & ~(size_t)15, t = len & ~(size_t)15;
+		size_t r = len - t;
+
+		p->ghash(k, y, ad, a);
+		if (adlen > a) {
+			memset(pad, 0, 16);
+			memcpy(pad, ad + a, adlen - a);
+			p->ghash(k, y, pad, 16);
+		}
+		(enc ? p->gcm_enc : p->gcm_dec)(k, y, j0, in, out, t);
+		if (r) {
+			uint32_t c = (uint32_t)(2 + t / 16);
+
+			j0[12] = (uint8_t)(c >> 24);
+			j0[13] = (uint8_t)(c >> 16);
+			j0[14] = (uint8_t)(c >> 8);
+			j0[15] = (uint8_t)c;
+			cb_aesni_ecb_enc(&k->aes, j0, ks, 16);
+			memset(pad, 0, 16);
+			memcpy(pad, in + t, r);
+			for (size_t i = 0; i < r; i++)
+				out[t + i] = in[t + i] ^ ks[i];
+			if (enc)
+				memcpy(pad, out + t, r);
+			p->ghash(k, y, pad, 16);
+			cb_wipe(ks, sizeof ks);
+		}
+	}
+	put_be64(pad, (uint64_t)adlen * 8);
+	put_be64(pad + 8, (uint64_t)len * 8);
+	p->ghash(k, y, pad, 16);
+	for (int i = 0; i < 16; i++)
+		s[i] ^= y[15 - i];
+	if (enc)
+		memcpy(tag, s, taglen);
+	else if (!cb_ct_equal(s, tag, taglen))
+		rc = -EBADMSG;
+	cb_wipe(s, sizeof s);
+	cb_wipe(pad, sizeof pad);
+	cb_wipe(y, sizeof y);
+	return rc;
+}
+
 #define BATCH_ARGS void *ctx, unsigned n, const uint8_t *const *ivs, \
                    const uint8_t *const *in, uint8_t *const *out, size_t len
 #define CRYPT_ARGS void *ctx, const uint8_t *iv, const uint8_t *in, \
                    uint8_t *out, size_t len
 #define SECT_ARGS  void *ctx, uint64_t first, uint64_t step, size_t ss, \
                    const uint8_t *in, uint8_t *out, size_t len
+#define AEAD_ARGS  void *ctx, const uint8_t *iv, const uint8_t *ad, \
+                   size_t adlen, const uint8_t *in, uint8_t *out, size_t len
 
 #define PATH(isa)                                                              \
 static int isa##_ecb_encrypt(CRYPT_ARGS)                                      \
@@ -787,6 +982,18 @@ static int isa##_xts_enc_sectors(SECT_ARGS)                                   \
 { return xts_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }    \
 static int isa##_xts_dec_sectors(SECT_ARGS)                                   \
 { return xts_sectors(&path_##isa, 0, ctx, first, step, ss, in, out, len); }    \
+static int isa##_gcm_encrypt(AEAD_ARGS, uint8_t *tag, size_t taglen)          \
+{ return gcm_crypt(&path_##isa, 1, ctx, iv, ad, adlen, in, out, len, tag,      \
+                   taglen); }                                                  \
+static int isa##_gcm_decrypt(AEAD_ARGS, const uint8_t *tag, size_t taglen)    \
+{ return gcm_crypt(&path_##isa, 0, ctx, iv, ad, adlen, in, out, len,           \
+                   (uint8_t *)tag, taglen); }                                  \
+static const struct cb_impl impl_gcm_##isa = {                                 \
+	.alg = "gcm(aes)", .driver = "gcm-aes-native-" #isa,                   \
+	.priority = 300, .ctx_size = GCM_CTX_SIZE, .probe = gcm_probe,         \
+	.setkey = gcm_setkey, .free = gcm_free,                                \
+	.aead_encrypt = isa##_gcm_encrypt, .aead_decrypt = isa##_gcm_decrypt,  \
+};                                                                             \
 static const struct cb_impl impl_xts_##isa = {                                 \
 	.alg = "xts(aes)", .driver = "xts-aes-native-" #isa,                   \
 	.priority = 300, .ctx_size = CTX_SIZE,                                 \
@@ -820,8 +1027,8 @@ static const struct cb_impl impl_essiv_##isa = {                               \
 	.encrypt_batch = isa##_essiv_enc_batch,                                \
 };                                                                             \
 static const struct cb_impl *const impls_##isa[] = {                           \
-	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, &impl_xts_##isa,  \
-	NULL,             \
+	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, &impl_gcm_##isa,  \
+	&impl_xts_##isa, NULL,                                                 \
 };
 
 PATH(aesni)
@@ -838,7 +1045,8 @@ static const struct path *const paths[CB_NATIVE_NISA] = {
 /* ---- CPU features and the choice of path -------------------------------- */
 
 struct cpu_caps {
-	int aes, osxsave, avx, avx2, vaes, vpclmulqdq, avx512f, avx512vl;
+	int aes, pclmul, osxsave, avx, avx2, bmi2, vaes, vpclmulqdq;
+	int avx512f, avx512vl, avx512bw;
 	int ymm_os, zmm_os;       /* XCR0: the OS saves that state        */
 };
 
@@ -851,6 +1059,7 @@ static void cpu_caps(struct cpu_caps *k)
 	if (max < 1 || !__get_cpuid(1, &a, &b, &c, &d))
 		return;
 	k->aes = (c >> 25) & 1;
+	k->pclmul = (c >> 1) & 1;
 	k->osxsave = (c >> 27) & 1;
 	k->avx = (c >> 28) & 1;
 	if (max >= 7) {
@@ -858,6 +1067,8 @@ static void cpu_caps(struct cpu_caps *k)
 		k->avx2 = (b >> 5) & 1;
 		k->avx512f = (b >> 16) & 1;
 		k->avx512vl = (b >> 31) & 1;
+		k->avx512bw = (b >> 30) & 1;
+		k->bmi2 = (b >> 8) & 1;
 		k->vaes = (c >> 9) & 1;
 		k->vpclmulqdq = (c >> 10) & 1;
 	}
@@ -876,7 +1087,8 @@ static int caps_isa(const struct cpu_caps *k)
 		return -ENOTSUP;
 	if (!(k->vaes && k->vpclmulqdq && k->avx && k->avx2 && k->ymm_os))
 		return CB_NATIVE_AESNI;
-	if (!(k->avx512f && k->avx512vl && k->zmm_os))
+	if (!(k->avx512f && k->avx512vl && k->avx512bw && k->bmi2 &&
+	      k->zmm_os))
 		return CB_NATIVE_VAES256;
 	return CB_NATIVE_VAES512;
 }
@@ -893,12 +1105,23 @@ int cb_native_cpu_isa(void)
 static struct {
 	int status;               /* 0 or -ENOTSUP/-EINVAL                */
 	int isa, cpu_isa;
+	int pclmul;               /* GCM's GHASH: PCLMULQDQ               */
 	char why[160];
 	char details[200];
 } chosen;
 
+static int gcm_probe(const struct cb_impl *impl, const char **why)
+{
+	(void)impl;
+	if (!chosen.pclmul) {
+		*why = "CPU lacks PCLMULQDQ";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
 /* The backend's table: the chosen path's impls, copied by native_init. */
-static const struct cb_impl *native_impls[5];
+static const struct cb_impl *native_impls[6];
 
 const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 {
@@ -928,6 +1151,7 @@ __attribute__((constructor)) static void native_init(void)
 
 	cpu_caps(&k);
 	chosen.cpu_isa = caps_isa(&k);
+	chosen.pclmul = k.pclmul;
 	chosen.status = cb_native_choose(cap, chosen.cpu_isa);
 	chosen.isa = chosen.status < 0 ? CB_NATIVE_AESNI : chosen.status;
 	memcpy(native_impls, path_impls[chosen.isa], sizeof native_impls);
@@ -948,6 +1172,7 @@ __attribute__((constructor)) static void native_init(void)
 #define FLAG(f) if (k.f && n < (int)sizeof cpu) \
 	n += snprintf(cpu + n, sizeof cpu - n, "%s" #f, n ? " " : "")
 	FLAG(aes);
+	FLAG(pclmul);
 	FLAG(vaes);
 	FLAG(vpclmulqdq);
 	FLAG(avx2);

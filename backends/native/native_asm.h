@@ -39,6 +39,11 @@
 #define CB_CTX_SALT      512    /* ESSIV: AES-256 key = SHA-256(data key)     */
 #define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
 
+/* struct cb_gcm_key: 832 bytes */
+#define CB_GCM_AES       0      /* struct cb_aes_key: the data key            */
+#define CB_GCM_HPOW      512    /* H^16 .. H^1 as GHASH operands (below)      */
+#define CB_GCM_SIZE      832    /* + 64 zero bytes: a tail's power loads      */
+
 /* struct cb_lanes */
 #define CB_LANES_MAX     64
 #define CB_LANES_IN      0      /* const uint8_t *in[64]                      */
@@ -59,6 +64,27 @@ struct cb_native_ctx {
 	struct cb_aes_key key;
 	struct cb_aes_key salt;
 	uint8_t iv[16];
+} __attribute__((aligned(64)));
+
+/*
+ * AES-GCM's key: the AES schedule and the powers of the hash key H =
+ * AES(K, 0^128), hpow[i] = H^(16-i) (a 64-byte load at hpow[0] is H^16 ..
+ * H^13, one at hpow[12] H^4 .. H^1).  GHASH operands are bit-reflected:
+ * a block's 16 bytes reversed and read as a little-endian 128-bit integer
+ * (bit 127 is x^0), so a carry-less product of two of them is the
+ * product's reflection shifted by one bit - one factor x too many.  The
+ * powers are therefore stored times x^-1 (shifted left one bit, the bit
+ * shifted out folded back as x^-1 = 0xc2000000000000000000000000000001),
+ * and a product reduces with two carry-less multiplications by
+ * 0xc2000000_00000000 (native.c: gcm_setkey; the .S files: GHASH).  The
+ * 64 bytes after the table are zero: a partial last group of 1-3 blocks
+ * loads its powers from up to 48 bytes past it and multiplies them by
+ * zeroed lanes.
+ */
+struct cb_gcm_key {
+	struct cb_aes_key aes;
+	uint8_t hpow[16][16];
+	uint8_t zero[64];
 } __attribute__((aligned(64)));
 
 /*
@@ -251,6 +277,40 @@ void cb_vaes512_xts_dec_sectors(const struct cb_aes_key *k,
                                 const uint8_t (*tweaks)[16],
                                 const uint8_t *in, uint8_t *out, size_t ss,
                                 size_t n);
+
+/* ---- AES-GCM (SP 800-38D) -----------------------------------------------
+ *
+ * The hash state y[16] is the GHASH accumulator as an operand (reflected,
+ * see struct cb_gcm_key; all zero to start); ctr[16] is the counter block
+ * of the first data block (IV || be32(2) for a 12-byte IV), read only,
+ * the counter incremented mod 2^32 (inc32) from there.
+ *
+ * gcm_enc: out = in ^ AES-CTR, GHASH of out into y; gcm_dec: GHASH of in
+ * into y, out = in ^ AES-CTR.  One pass over the data: the AES of one
+ * group of blocks and the GHASH of the ciphertext of the previous (enc)
+ * or the same (dec) group interleaved in one loop.  _ghash: y = GHASH of
+ * in continued from y.  _aesni_: len a multiple of 16 (the caller pads a
+ * partial block), 8 blocks in flight, PCLMULQDQ; _vaes512_: any len (a
+ * partial last block is zero-padded for GHASH by masked loads and
+ * stores: AVX512BW), 16 blocks (4 zmm) a step, VPCLMULQDQ.  In place
+ * (in == out) is allowed.
+ */
+void cb_aesni_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t ctr[16], const uint8_t *in,
+                      uint8_t *out, size_t len);
+void cb_aesni_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t ctr[16], const uint8_t *in,
+                      uint8_t *out, size_t len);
+void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+                    const uint8_t *in, size_t len);
+void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+                        const uint8_t ctr[16], const uint8_t *in,
+                        uint8_t *out, size_t len);
+void cb_vaes512_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
+                        const uint8_t ctr[16], const uint8_t *in,
+                        uint8_t *out, size_t len);
+void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t *in, size_t len);
 
 /* ---- the throughput probe: n iterations of 12 independent AES rounds on
  * the path's widest register (xmm, ymm, zmm), and of 4 dependent adds (one

@@ -1239,6 +1239,316 @@
 	ret
 	ENDFUNC	cb_vaes512_essiv_enc_ptrs8
 
+/* ---- AES-GCM ------------------------------------------------------------- */
+
+/*
+ * Registers of the GCM routines: zmm15 and zmm17-30 the round keys
+ * (ZKEYS); zmm0-3 a step's 16 counter blocks; zmm4-7 the 16 blocks being
+ * hashed, byte-reflected; zmm8/9/10 the sums of their products' low,
+ * middle and high halves (LO, MI, HI) with the powers, the hash state
+ * between steps in xmm10; zmm11 the next four counters in little-endian
+ * form (the block reversed: inc32 is a vpaddd), zmm12 four in each lane;
+ * zmm16 the reduction constant, zmm31 the byte-reversal mask; zmm13 and
+ * zmm14 scratch.  A step of 16 blocks is 4 x 4 VPCLMULQDQ and one
+ * reduction (2 more) for the whole step, lane by lane, the lanes then
+ * summed: GHASH's aggregated form, y' = (y + X1) H^16 + X2 H^15 + ... +
+ * X16 H.
+ */
+
+#define GP(i) [rdi + CB_GCM_HPOW + 64*(i)]
+
+/* LO, MI, HI (+)= zmm\r x the four powers at GP(\i); \i = 0 sets them */
+.macro GH_MUL i, r
+	.if \i == 0
+	vpclmulqdq zmm8, zmm\r, GP(\i), 0x00
+	vpclmulqdq zmm9, zmm\r, GP(\i), 0x01
+	vpclmulqdq zmm13, zmm\r, GP(\i), 0x10
+	vpclmulqdq zmm10, zmm\r, GP(\i), 0x11
+	vpxord	zmm9, zmm9, zmm13
+	.else
+	vpclmulqdq zmm13, zmm\r, GP(\i), 0x00
+	vpclmulqdq zmm14, zmm\r, GP(\i), 0x01
+	vpxord	zmm8, zmm8, zmm13
+	vpclmulqdq zmm13, zmm\r, GP(\i), 0x10
+	vpternlogd zmm9, zmm13, zmm14, 0x96
+	vpclmulqdq zmm13, zmm\r, GP(\i), 0x11
+	vpxord	zmm10, zmm10, zmm13
+	.endif
+.endm
+
+/*
+ * Reduce LO + MI x^64 + HI x^128 (reflected: the low qword holds the
+ * highest degrees) into HI, lane by lane.  LO's low qword D is cancelled
+ * by adding D x^64 g(x): D x 0xc2.. lands on LO's high qword and MI's
+ * low, D itself on MI's high - so MI += swap(LO) + clmul; the same once
+ * more from MI into HI.
+ */
+.macro GH_RED1
+	vpclmulqdq zmm13, zmm8, zmm16, 0x10
+	vpshufd	zmm8, zmm8, 0x4e
+	vpternlogd zmm9, zmm8, zmm13, 0x96
+.endm
+.macro GH_RED2
+	vpclmulqdq zmm13, zmm9, zmm16, 0x10
+	vpshufd	zmm9, zmm9, 0x4e
+	vpternlogd zmm10, zmm9, zmm13, 0x96
+.endm
+/* xmm10 = the sum of zmm10's four lanes */
+.macro GH_FOLD
+	vextracti64x4 ymm13, zmm10, 1
+	vpxord	ymm10, ymm10, ymm13
+	vextracti32x4 xmm13, ymm10, 1
+	vpxord	xmm10, xmm10, xmm13
+.endm
+/* xmm10 = GHASH step of zmm4-7 (y already added to zmm4's first lane) */
+.macro GH_16
+	GH_MUL	0, 4
+	GH_MUL	1, 5
+	GH_MUL	2, 6
+	GH_MUL	3, 7
+	GH_RED1
+	GH_RED2
+	GH_FOLD
+.endm
+
+/* zmm\r = the next four counter blocks ^ rk[0] */
+.macro CTR4 r
+	vpshufb	zmm\r, zmm11, zmm31
+	vpaddd	zmm11, zmm11, zmm12
+	vpxord	zmm\r, zmm\r, zmm15
+.endm
+
+/* One AES round on zmm0-3 (ROUNDS_NR: the key in zmm\k), and after the
+ * rounds every key size has (j = 9 .. 3) a piece of GH_16: the stitch. */
+.macro GCM_R j, k, rest:vararg
+	.irp	i, 0, 1, 2, 3
+	vaesenc	zmm\i, zmm\i, zmm\k
+	.endr
+	.if \j == 9
+	GH_MUL	0, 4
+	.elseif \j == 8
+	GH_MUL	1, 5
+	.elseif \j == 7
+	GH_MUL	2, 6
+	.elseif \j == 6
+	GH_MUL	3, 7
+	.elseif \j == 5
+	GH_RED1
+	.elseif \j == 4
+	GH_RED2
+	.elseif \j == 3
+	GH_FOLD
+	.endif
+.endm
+
+/* encryption's output of zmm\a: last round, ^ in, stored; zmm\g = the
+ * ciphertext reflected for the next step's GHASH */
+.macro GCM_EOUT a, g
+	vaesenclast zmm\a, zmm\a, zmm30
+	vpxord	zmm\a, zmm\a, [rcx + 64*\a]
+	vmovdqu64 [r8 + 64*\a], zmm\a
+	vpshufb	zmm\g, zmm\a, zmm31
+.endm
+/* decryption's: last round, ^ in, stored */
+.macro GCM_DOUT a
+	vaesenclast zmm\a, zmm\a, zmm30
+	vpxord	zmm\a, zmm\a, [rcx + 64*\a]
+	vmovdqu64 [r8 + 64*\a], zmm\a
+.endm
+/* zmm4-7 = 256 bytes at [\p] reflected, y (xmm10) added to the first */
+.macro GH_LOAD1 p, i, r
+	vmovdqu64 zmm\r, [\p + 64*\i]
+	vpshufb	zmm\r, zmm\r, zmm31
+.endm
+.macro GH_LOAD16 p
+	GH_LOAD1 \p, 0, 4
+	GH_LOAD1 \p, 1, 5
+	GH_LOAD1 \p, 2, 6
+	GH_LOAD1 \p, 3, 7
+	vpxord	zmm4, zmm4, zmm10
+.endm
+
+/*
+ * LO, MI, HI += 64 bytes at most (\n > 0 left; fewer: zero-padded) in
+ * zmm\r, reflected, times the powers at [r11]; with y (zmm5) added
+ * (zmm5 then zeroed: the first group of a tail only).  k1 = the bytes.
+ */
+.macro GH_TAIL64 r
+	vpshufb	zmm\r, zmm\r, zmm31
+	vpxord	zmm\r, zmm\r, zmm5
+	vpxor	xmm5, xmm5, xmm5
+	vmovdqu64 zmm4, [r11]
+	vpclmulqdq zmm2, zmm\r, zmm4, 0x00
+	vpclmulqdq zmm3, zmm\r, zmm4, 0x11
+	vpxord	zmm8, zmm8, zmm2
+	vpxord	zmm10, zmm10, zmm3
+	vpclmulqdq zmm2, zmm\r, zmm4, 0x01
+	vpclmulqdq zmm3, zmm\r, zmm4, 0x10
+	vpternlogd zmm9, zmm2, zmm3, 0x96
+.endm
+/* r11 = &hpow[16 - ceil(\n / 16)] (the tail's first power); y to zmm5,
+ * LO, MI, HI zeroed */
+.macro GH_TAILSET n
+	lea	r11, [\n + 15]
+	shr	r11, 4
+	shl	r11, 4
+	neg	r11
+	lea	r11, [rdi + CB_GCM_HPOW + 256 + r11]
+	vmovdqa	xmm5, xmm10
+	vpxor	xmm8, xmm8, xmm8
+	vpxor	xmm9, xmm9, xmm9
+	vpxor	xmm10, xmm10, xmm10
+.endm
+/* k1 = the low min(\n, 64) bytes (\n < 256) */
+.macro BYTEMASK n
+	mov	r9, -1
+	bzhi	r9, r9, \n
+	kmovq	k1, r9
+.endm
+
+/*
+ * void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+ *         const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+ *         size_t len)   (and _dec): rdi, rsi, rdx, rcx, r8, r9 (len, kept
+ * in r10).  Encryption runs the first 16 blocks' AES alone and then, a
+ * step at a time, the next 16 blocks' rounds with the GHASH of the last
+ * 16 ciphertext blocks between them; decryption hashes the 16 blocks it
+ * decrypts.  The last 1-255 bytes go 64 at a time under a byte mask.
+ */
+.macro ZGCM name, enc
+	FUNC	\name
+	mov	r10, r9
+	ZKEYS	CB_GCM_AES
+	vbroadcasti32x4 zmm31, [rip + .Lgcm_bswap]
+	vbroadcasti32x4 zmm16, [rip + .Lgcm_poly]
+	vbroadcasti32x4 zmm12, [rip + .Lgcm_four]
+	vmovdqu	xmm10, [rsi]
+	vbroadcasti32x4 zmm11, [rdx]
+	vpshufb	zmm11, zmm11, zmm31
+	vpaddd	zmm11, zmm11, [rip + .Lgcm_lanes]
+	sub	r10, 256
+	jb	5f
+	.if \enc
+	CTR4	0
+	CTR4	1
+	CTR4	2
+	CTR4	3
+	ZROUNDS	4, vaesenc
+	GCM_EOUT 0, 4
+	GCM_EOUT 1, 5
+	GCM_EOUT 2, 6
+	GCM_EOUT 3, 7
+	vpxord	zmm4, zmm4, zmm10
+	add	rcx, 256
+	add	r8, 256
+	sub	r10, 256
+	jb	4f
+	.endif
+	.p2align 4
+1:
+	.if !\enc
+	GH_LOAD16 rcx
+	.endif
+	CTR4	0
+	CTR4	1
+	CTR4	2
+	CTR4	3
+	ROUNDS_NR GCM_R
+	.if \enc
+	GCM_EOUT 0, 4
+	GCM_EOUT 1, 5
+	GCM_EOUT 2, 6
+	GCM_EOUT 3, 7
+	vpxord	zmm4, zmm4, zmm10
+	.else
+	GCM_DOUT 0
+	GCM_DOUT 1
+	GCM_DOUT 2
+	GCM_DOUT 3
+	.endif
+	add	rcx, 256
+	add	r8, 256
+	sub	r10, 256
+	jae	1b
+	.if \enc
+4:	GH_16
+	.endif
+5:	add	r10, 256
+	jz	7f
+	GH_TAILSET r10
+6:	BYTEMASK r10
+	CTR4	0
+	ZROUNDS	1, vaesenc
+	vaesenclast zmm0, zmm0, zmm30
+	vmovdqu8 zmm1{k1}{z}, [rcx]
+	vpxord	zmm0, zmm0, zmm1
+	vmovdqu8 [r8]{k1}, zmm0
+	.if \enc
+	vmovdqu8 zmm1{k1}{z}, zmm0
+	.endif
+	GH_TAIL64 1
+	add	rcx, 64
+	add	r8, 64
+	add	r11, 64
+	sub	r10, 64
+	jg	6b
+	GH_RED1
+	GH_RED2
+	GH_FOLD
+7:	vmovdqu	[rsi], xmm10
+	vzeroupper
+	ret
+	ENDFUNC	\name
+.endm
+
+	ZGCM	cb_vaes512_gcm_enc, 1
+	ZGCM	cb_vaes512_gcm_dec, 0
+
+/* void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+ *         const uint8_t *in, size_t len): rdi, rsi, rdx, rcx */
+	FUNC	cb_vaes512_ghash
+	test	rcx, rcx
+	jz	8f
+	vbroadcasti32x4 zmm31, [rip + .Lgcm_bswap]
+	vbroadcasti32x4 zmm16, [rip + .Lgcm_poly]
+	vmovdqu	xmm10, [rsi]
+	sub	rcx, 256
+	jb	5f
+1:	GH_LOAD16 rdx
+	GH_16
+	add	rdx, 256
+	sub	rcx, 256
+	jae	1b
+5:	add	rcx, 256
+	jz	7f
+	GH_TAILSET rcx
+6:	BYTEMASK rcx
+	vmovdqu8 zmm1{k1}{z}, [rdx]
+	GH_TAIL64 1
+	add	rdx, 64
+	add	r11, 64
+	sub	rcx, 64
+	jg	6b
+	GH_RED1
+	GH_RED2
+	GH_FOLD
+7:	vmovdqu	[rsi], xmm10
+	vzeroupper
+8:	ret
+	ENDFUNC	cb_vaes512_ghash
+
+	.section .rodata
+	.p2align 4
+.Lgcm_bswap:				/* vpshufb: a lane's bytes reversed */
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+.Lgcm_poly:				/* x^-1, reflected: the reduction   */
+	.quad	1, 0xc200000000000000
+.Lgcm_four:				/* four blocks on the counter       */
+	.long	4, 0, 0, 0
+.Lgcm_lanes:				/* lane i: counter + i              */
+	.long	0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
+	.text
+
 /* ---- the throughput probe (cb_native_limits) ----------------------------- */
 
 /* void cb_vaes512_probe(uint64_t n): the probe on zmm (AES_PROBE) */
