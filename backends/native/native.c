@@ -105,6 +105,16 @@ _Static_assert(offsetof(struct cb_aes_key, dec) == CB_AESKEY_DEC, "dec");
 _Static_assert(offsetof(struct cb_aes_key, rounds) == CB_AESKEY_ROUNDS,
                "rounds");
 _Static_assert(sizeof(struct cb_aes_key) == CB_AESKEY_SIZE, "key size");
+_Static_assert(offsetof(struct cb_gcm_key, aes) == CB_GCM_AES, "gcm aes");
+_Static_assert(offsetof(struct cb_gcm_key, hpow) == CB_GCM_HPOW, "gcm hpow");
+_Static_assert(sizeof(struct cb_gcm_key) == CB_GCM_SIZE, "gcm size");
+_Static_assert(offsetof(struct cb_gcm_key, zero) == CB_GCM_HEND, "gcm end");
+_Static_assert(offsetof(struct cb_gcm_req, len) == CB_GCMREQ_LEN, "req len");
+_Static_assert(offsetof(struct cb_gcm_req, ad) == CB_GCMREQ_AD, "req ad");
+_Static_assert(offsetof(struct cb_gcm_req, adlen) == CB_GCMREQ_ADLEN, "adlen");
+_Static_assert(offsetof(struct cb_gcm_req, y) == CB_GCMREQ_Y, "req y");
+_Static_assert(offsetof(struct cb_gcm_req, j0) == CB_GCMREQ_J0, "req j0");
+_Static_assert(offsetof(struct cb_gcm_req, s) == CB_GCMREQ_S, "req s");
 _Static_assert(offsetof(struct cb_native_ctx, key) == CB_CTX_KEY, "key");
 _Static_assert(offsetof(struct cb_native_ctx, salt) == CB_CTX_SALT, "salt");
 _Static_assert(offsetof(struct cb_native_ctx, iv) == CB_CTX_IV, "iv");
@@ -235,6 +245,7 @@ typedef void gcm_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
                     const uint8_t *, uint8_t *, size_t);
 typedef void ghash_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
                       size_t);
+typedef void gcm_req_fn(const struct cb_gcm_key *, struct cb_gcm_req *);
 
 struct path {
 	block_fn *ecb_enc, *ecb_dec;
@@ -260,10 +271,10 @@ struct path {
 	               const uint8_t *const *, uint8_t *const *, size_t);
 	                          /* up to 8 ESSIV requests from the batch's
 	                             arrays; NULL: through cb_lanes        */
-	gcm_fn *gcm_enc, *gcm_dec;   /* AES-GCM's one pass over the text ... */
+	gcm_fn *gcm_enc, *gcm_dec;   /* AES-GCM's one pass over whole blocks
+	                                (gcm_crypt pads the last one) ...  */
 	ghash_fn *ghash;             /* ... and GHASH alone (the AAD)       */
-	int gcm_any;              /* they take any length; 0: whole blocks
-	                             (gcm_crypt pads the last one)          */
+	gcm_req_fn *gcm_req[2][2];   /* or whole requests: [small][enc]     */
 	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
 	unsigned width;           /* ... on registers of this many blocks   */
 };
@@ -303,8 +314,9 @@ static const struct path path_vaes512 = {
 	.nlanes = 16, .lanes32 = cb_vaes512_cbc_enc_lanes32, .lane_mult = 64,
 	.lanes64 = cb_vaes512_cbc_enc_lanes64,
 	.essiv8 = cb_vaes512_essiv_enc_ptrs8,
-	.gcm_enc = cb_vaes512_gcm_enc, .gcm_dec = cb_vaes512_gcm_dec,
-	.ghash = cb_vaes512_ghash, .gcm_any = 1,
+	.ghash = cb_vaes512_ghash,
+	.gcm_req = { { cb_vaes512_gcm_dec, cb_vaes512_gcm_enc },
+	             { cb_vaes512_gcm_dec_small, cb_vaes512_gcm_enc_small } },
 	.probe = cb_vaes512_probe, .width = 4,
 };
 
@@ -814,7 +826,7 @@ static void gf128_mul(uint64_t z[2], const uint64_t x[2], const uint64_t y[2])
 }
 
 /*
- * The key: the AES schedule, H = AES(K, 0), and H^1 .. H^16 as GHASH
+ * The key: the AES schedule, H = AES(K, 0), and H^1 .. H^33 as GHASH
  * operands: the block read as a big-endian 128-bit integer (its bytes
  * reversed, little-endian) times x^-1 - a shift left by one, the bit
  * shifted out (x^0) coming back as x^-1 = 0xc2..01 (native_asm.h).
@@ -837,7 +849,7 @@ static int gcm_setkey(void *vctx, const struct cb_impl *impl,
 	hv[0] = get_be64(h);
 	hv[1] = get_be64(h + 8);
 	memcpy(pw, hv, sizeof pw);
-	for (int i = 15; i >= 0; i--) {
+	for (int i = 32; i >= 0; i--) {
 		uint64_t top = -(pw[0] >> 63);
 		uint64_t hi = (pw[0] << 1 | pw[1] >> 63) ^
 		              (UINT64_C(0xc200000000000000) & top);
@@ -893,14 +905,29 @@ INLINE int gcm_crypt(const struct path *p, int enc, void *vctx,
 		cb_set_error("native: GCM takes at most 2^36 - 32 bytes of text");
 		return -EINVAL;
 	}
+	if (p->gcm_req[0][0]) {
+		struct cb_gcm_req r = { .in = in, .out = out, .len = len,
+		                        .ad = ad, .adlen = adlen };
+		int small = len < 512 &&
+		            (adlen + 15) / 16 + (len + 15) / 16 + 1 <= 32;
+
+		memcpy(r.j0, iv, 12);
+		memcpy(r.j0 + 12, "\0\0\0\1", 4);
+		if (!small)
+			p->ghash(k, r.y, ad, adlen);
+		p->gcm_req[small][enc](k, &r);
+		if (enc)
+			memcpy(tag, r.s, taglen);
+		else if (!cb_ct_equal(r.s, tag, taglen))
+			rc = -EBADMSG;
+		cb_wipe(&r, sizeof r);
+		return rc;
+	}
 	memcpy(j0, iv, 12);
 	memcpy(j0 + 12, "\0\0\0\1", 4);
 	cb_aesni_ecb_enc(&k->aes, j0, s, 16);
 	j0[15] = 2;
-	if (p->gcm_any) {
-		p->ghash(k, y, ad, adlen);
-		(enc ? p->gcm_enc : p->gcm_dec)(k, y, j0, in, out, len);
-	} else {
+	{
 		size_t a = adlen & ~(size_t)15, t = len & ~(size_t)15;
 		size_t r = len - t;
 

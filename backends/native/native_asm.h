@@ -39,10 +39,21 @@
 #define CB_CTX_SALT      512    /* ESSIV: AES-256 key = SHA-256(data key)     */
 #define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
 
-/* struct cb_gcm_key: 832 bytes */
+/* struct cb_gcm_key: 1152 bytes */
 #define CB_GCM_AES       0      /* struct cb_aes_key: the data key            */
-#define CB_GCM_HPOW      512    /* H^16 .. H^1 as GHASH operands (below)      */
-#define CB_GCM_SIZE      832    /* + 64 zero bytes: a tail's power loads      */
+#define CB_GCM_HPOW      512    /* H^33 .. H^1 as GHASH operands (below)      */
+#define CB_GCM_HEND      1040   /* the end of that table (H^k at HEND - 16k)  */
+#define CB_GCM_SIZE      1152   /* + 64 zero bytes: a tail's power loads      */
+
+/* struct cb_gcm_req */
+#define CB_GCMREQ_IN     0
+#define CB_GCMREQ_OUT    8
+#define CB_GCMREQ_LEN    16
+#define CB_GCMREQ_AD     24
+#define CB_GCMREQ_ADLEN  32
+#define CB_GCMREQ_Y      48
+#define CB_GCMREQ_J0     64
+#define CB_GCMREQ_S      80
 
 /* struct cb_lanes */
 #define CB_LANES_MAX     64
@@ -68,8 +79,9 @@ struct cb_native_ctx {
 
 /*
  * AES-GCM's key: the AES schedule and the powers of the hash key H =
- * AES(K, 0^128), hpow[i] = H^(16-i) (a 64-byte load at hpow[0] is H^16 ..
- * H^13, one at hpow[12] H^4 .. H^1).  GHASH operands are bit-reflected:
+ * AES(K, 0^128), hpow[i] = H^(33-i) (a 64-byte load at hpow[1] is H^32 ..
+ * H^29, one at hpow[29] H^4 .. H^1; H^33: a request's last group of 32
+ * text blocks and the lengths block).  GHASH operands are bit-reflected:
  * a block's 16 bytes reversed and read as a little-endian 128-bit integer
  * (bit 127 is x^0), so a carry-less product of two of them is the
  * product's reflection shifted by one bit - one factor x too many.  The
@@ -83,9 +95,25 @@ struct cb_native_ctx {
  */
 struct cb_gcm_key {
 	struct cb_aes_key aes;
-	uint8_t hpow[16][16];
+	uint8_t hpow[33][16];
 	uint8_t zero[64];
 } __attribute__((aligned(64)));
+
+/* One AES-GCM request for the VAES-512 routines (native_asm.h offsets
+ * CB_GCMREQ_*): the text in -> out (len bytes), the AAD (small routines
+ * only: the others take y after it), the hash state y, J0 = IV || be32(1);
+ * s = AES(J0) ^ GHASH, the full tag, written back. */
+struct cb_gcm_req {
+	const uint8_t *in;
+	uint8_t *out;
+	size_t len;
+	const uint8_t *ad;
+	size_t adlen;
+	uint8_t pad[8];
+	uint8_t y[16];
+	uint8_t j0[16];
+	uint8_t s[16];
+};
 
 /*
  * A multi-sector request cut into independent CBC chains ("lanes"): lane i
@@ -290,10 +318,9 @@ void cb_vaes512_xts_dec_sectors(const struct cb_aes_key *k,
  * group of blocks and the GHASH of the ciphertext of the previous (enc)
  * or the same (dec) group interleaved in one loop.  _ghash: y = GHASH of
  * in continued from y.  _aesni_: len a multiple of 16 (the caller pads a
- * partial block), 8 blocks in flight, PCLMULQDQ; _vaes512_: any len (a
- * partial last block is zero-padded for GHASH by masked loads and
- * stores: AVX512BW), 16 blocks (4 zmm) a step, VPCLMULQDQ.  In place
- * (in == out) is allowed.
+ * partial block), 8 blocks in flight, PCLMULQDQ; _vaes512_ (below): any
+ * len (a partial last block is zero-padded for GHASH by masked loads and
+ * stores: AVX512BW), VPCLMULQDQ.  In place (in == out) is allowed.
  */
 void cb_aesni_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
                       const uint8_t ctr[16], const uint8_t *in,
@@ -303,12 +330,20 @@ void cb_aesni_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
                       uint8_t *out, size_t len);
 void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                     const uint8_t *in, size_t len);
-void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
-                        const uint8_t ctr[16], const uint8_t *in,
-                        uint8_t *out, size_t len);
-void cb_vaes512_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
-                        const uint8_t ctr[16], const uint8_t *in,
-                        uint8_t *out, size_t len);
+/*
+ * _vaes512_ a whole request but the AAD (r->y: the GHASH of the AAD): the
+ * text 32 blocks (8 zmm) a step, then its last 0-511 bytes, the lengths
+ * block and AES(J0) as one group (one reduction), r->s = the full tag.
+ * _small: the same with the AAD in that group (y from zero): for len <
+ * 512 and ceil(adlen/16) + ceil(len/16) + 1 <= 32 - one call and one
+ * reduction for a packet.
+ */
+void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_vaes512_gcm_dec(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_vaes512_gcm_enc_small(const struct cb_gcm_key *k,
+                              struct cb_gcm_req *r);
+void cb_vaes512_gcm_dec_small(const struct cb_gcm_key *k,
+                              struct cb_gcm_req *r);
 void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                       const uint8_t *in, size_t len);
 

@@ -601,7 +601,7 @@
 	mov	r10, \n
 	shl	r10, 4
 	neg	r10
-	lea	r10, [rdi + CB_GCM_HPOW + 256 + r10]
+	lea	r10, [rdi + CB_GCM_HEND + r10]
 	mov	rax, \p
 	movdqa	xmm0, xmm11
 	pxor	xmm12, xmm12
