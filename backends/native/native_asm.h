@@ -354,6 +354,10 @@ void cb_aesni_probe(uint64_t n);
 void cb_vaes256_probe(uint64_t n);
 void cb_vaes512_probe(uint64_t n);
 void cb_native_probe_adds(uint64_t n);
+/* AES-GCM's bound on VAES-512: n x the 8 x nr VAESENC and 34 VPCLMULQDQ
+ * of one 32-block (512-byte) step, the chains independent */
+void cb_vaes512_gcm_probe128(uint64_t n);
+void cb_vaes512_gcm_probe256(uint64_t n);
 
 #endif /* !__ASSEMBLER__ */
 #endif

@@ -1618,4 +1618,38 @@
 /* void cb_vaes512_probe(uint64_t n): the probe on zmm (AES_PROBE) */
 	AES_PROBE cb_vaes512_probe, z
 
+/*
+ * void cb_vaes512_gcm_probe128(uint64_t n) (and 256): n x the AES and
+ * VPCLMULQDQ of one 32-block step of cb_vaes512_gcm_enc with a 128-bit
+ * (256-bit) key - 8 chains of 10 (14) VAESENC on zmm, and 34 independent
+ * VPCLMULQDQ on zmm (8 x 4 products and 2 for the reduction) spread over
+ * the rounds: the bound of the two where they share execution ports (the
+ * XORs, shuffles and loads around them run elsewhere).
+ */
+.macro GCM_PROBE name, nr
+	FUNC	\name
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	vpxord	zmm\i, zmm\i, zmm\i
+	.endr
+1:	.set	.Lcl_done, 0
+	.irp	r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+	.if	\r <= \nr
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenc	zmm\i, zmm\i, zmm8
+	.endr
+	.rept	(34 * \r) / \nr - .Lcl_done
+	vpclmulqdq zmm10, zmm9, zmm9, 0x00
+	.endr
+	.set	.Lcl_done, (34 * \r) / \nr
+	.endif
+	.endr
+	dec	rdi
+	jnz	1b
+	vzeroupper
+	ret
+	ENDFUNC	\name
+.endm
+	GCM_PROBE cb_vaes512_gcm_probe128, 10
+	GCM_PROBE cb_vaes512_gcm_probe256, 14
+
 #endif /* __x86_64__ */
