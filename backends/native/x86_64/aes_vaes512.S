@@ -1362,11 +1362,29 @@
 	.endr
 .endm
 
-/* the counters of zmm0-7 */
+/*
+ * The counters of zmm0-7 (^ rk[0]).  While the step's 32 counters leave
+ * the low byte of the first (edx, little-endian) without a carry - 7
+ * steps in 8 - they are zmm16 (the four next counters as blocks) plus
+ * 4j in the last byte of each, a VPADDD each; else from zmm11 reversed
+ * (CTR4), and zmm16 again from zmm11.
+ */
 .macro CTR32
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	cmp	dl, 256 - 32
+	ja	77f
+	vpxord	zmm0, zmm16, zmm15
+	.irp	i, 1, 2, 3, 4, 5, 6, 7
+	vpaddd	zmm\i, zmm16, [rip + .Lgcm_be + 64*\i]
+	vpxord	zmm\i, zmm\i, zmm15
+	.endr
+	vpaddd	zmm16, zmm16, [rip + .Lgcm_be + 64*8]
+	vpaddd	zmm11, zmm11, [rip + .Lgcm_32]
+	jmp	78f
+77:	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	CTR4	\i
 	.endr
+	vpshufb	zmm16, zmm11, zmm31
+78:	add	edx, 32
 .endm
 
 /*
@@ -1522,6 +1540,10 @@
 	vbroadcasti32x4 zmm11, [rsi + CB_GCMREQ_J0]
 	vpshufb	zmm11, zmm11, zmm31
 	vpaddd	zmm11, zmm11, [rip + .Lgcm_lanes]
+	vpshufb	zmm16, zmm11, zmm31
+	mov	edx, [rsi + CB_GCMREQ_J0 + 12]
+	bswap	edx
+	inc	edx
 	.if \small
 	vpxor	xmm10, xmm10, xmm10
 	.else
@@ -1609,6 +1631,16 @@
 	.endr
 .Lgcm_lanes:				/* lane i: J0 + 1 + i               */
 	.long	1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0
+.Lgcm_32:				/* 32 blocks on each counter        */
+	.rept	4
+	.long	32, 0, 0, 0
+	.endr
+.Lgcm_be:				/* 4j on a block's last byte, j=0-8 */
+	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	.rept	4
+	.long	0, 0, 0, (4 * \j) << 24
+	.endr
+	.endr
 .Lgcm_bswap:				/* vpshufb: a lane's bytes reversed */
 	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 	.text
