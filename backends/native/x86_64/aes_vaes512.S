@@ -1249,8 +1249,9 @@
  * the sums of the hashed blocks' products' low, middle and high halves
  * (LO, MI, HI) with the powers of H, the hash state between steps in
  * xmm10; zmm11 the next four counters in little-endian form (the block
- * reversed: inc32 is a vpaddd); zmm31 the byte-reversal mask; zmm12-14
- * and zmm16 scratch.  The blocks hashed are read from memory (L1: the
+ * reversed: inc32 is a vpaddd) and zmm16 the same four as blocks (CTR32);
+ * edx the first one's low 32 bits; zmm31 the byte-reversal mask; zmm12-14
+ * scratch.  The blocks hashed are read from memory (L1: the
  * ciphertext just stored, or the input), as there are no registers left
  * to keep them.  A step of 32 blocks is 8 x 4 VPCLMULQDQ and one
  * reduction (2 more) lane by lane, the four lanes then summed: GHASH's
@@ -1388,10 +1389,10 @@
 .endm
 
 /*
- * A tail of \n (register; 1-511) bytes at [\in]: r11 = &hpow[32 -
- * ceil(n / 16)] (its first block's power), y moved to zmm16 (added to
- * the first 64 bytes only), LO, MI, HI zeroed; then per 64 bytes (k1 =
- * their byte mask, GH_TAILMUL multiplies zmm\r by [r11]).
+ * cb_vaes512_ghash's tail of \n (register; 1-511) bytes: r11 =
+ * &hpow[33 - ceil(n / 16)] (its first block's power), y moved to xmm12
+ * (added to the first 64 bytes only), LO, MI, HI zeroed; then per 64
+ * bytes (k1 = their byte mask) GH_TAILMUL multiplies zmm\r by [r11].
  */
 .macro GH_TAILSET n
 	lea	r11, [\n + 15]
