@@ -205,7 +205,7 @@ check-fleet: cryptobench
 ## check-kernel: Debian's kernel under qemu (TCG) with a test-built
 ## initramfs: the kernel backend, tcrypt and the real dm-crypt against
 ## cryptobench's images (tests/kernel; root, to read /boot/vmlinuz)
-check-kernel: cryptobench $(BUILD)/tests/test_kernel
+check-kernel: cryptobench $(BUILD)/tests/test_kernel $(BUILD)/tests/test_diff
 	$(Q)scripts/deps.sh check-kernel
 	$(Q)BUILD=$(BUILD) CB_BIN=./cryptobench tests/kernel/run.sh
 

@@ -135,6 +135,7 @@ struct gc_cipher {
 	int algo;
 	size_t block;
 	uint8_t tweak[16];      /* XTS: the last tweak, for iv == NULL       */
+	struct chacha32 c32;    /* ChaCha20's position (plugin_host.h)          */
 };
 
 static int gc_pick_algo(const struct gc_cipher_desc *d, size_t keylen)
@@ -194,6 +195,35 @@ static void gc_cipher_free(void *vctx)
 	c->hd = NULL;
 }
 
+static gcry_error_t gc_run(struct gc_cipher *c, int enc, const uint8_t *in,
+                           uint8_t *out, size_t len)
+{
+	if (!len)
+		return 0;
+	if (in == out)
+		return enc ? gcry_cipher_encrypt(c->hd, out, len, NULL, 0)
+		           : gcry_cipher_decrypt(c->hd, out, len, NULL, 0);
+	return enc ? gcry_cipher_encrypt(c->hd, out, len, in, len)
+	           : gcry_cipher_decrypt(c->hd, out, len, in, len);
+}
+
+/* ChaCha20: libgcrypt's counter carries into the nonce; the kernel's
+ * wraps (the IV, if any, is set already) */
+static int gc_chacha(struct gc_cipher *c, int enc, const uint8_t *iv,
+                     const uint8_t *in, uint8_t *out, size_t len)
+{
+	size_t n = chacha32_start(&c->c32, iv, len);
+	gcry_error_t e = gc_run(c, enc, in, out, n);
+
+	if (!e && n < len &&
+	    !(e = gcry_cipher_setiv(c->hd, chacha32_wrap(&c->c32), 16)))
+		e = gc_run(c, enc, in + n, out + n, len - n);
+	if (e)
+		return gc_error(enc ? "encrypt" : "decrypt", e);
+	chacha32_done(&c->c32, len);
+	return 0;
+}
+
 static int gc_crypt(struct gc_cipher *c, int enc, const uint8_t *iv,
                     const uint8_t *in, uint8_t *out, size_t len)
 {
@@ -230,14 +260,9 @@ static int gc_crypt(struct gc_cipher *c, int enc, const uint8_t *iv,
 	}
 	if (e)
 		return gc_error("setting the IV", e);
-	if (!len)
-		return 0;
-	if (in == out)
-		e = enc ? gcry_cipher_encrypt(c->hd, out, len, NULL, 0)
-		        : gcry_cipher_decrypt(c->hd, out, len, NULL, 0);
-	else
-		e = enc ? gcry_cipher_encrypt(c->hd, out, len, in, len)
-		        : gcry_cipher_decrypt(c->hd, out, len, in, len);
+	if (c->d->mode == GCRY_CIPHER_MODE_STREAM)
+		return gc_chacha(c, enc, iv, in, out, len);
+	e = gc_run(c, enc, in, out, len);
 	return e ? gc_error(enc ? "encrypt" : "decrypt", e) : 0;
 }
 
@@ -465,6 +490,12 @@ static int gc_pbkdf2(void *ctx, const struct cb_impl *impl,
 		return -ENOTSUP;
 	e = gcry_kdf_derive(pass, passlen, GCRY_KDF_PBKDF2, d->algo, salt,
 	                    saltlen, p->iterations, outlen, out);
+	if (e && !saltlen) {       /* RFC 8018 allows it; 1.10 refuses it */
+		cb_set_error("gcrypt: libgcrypt %s's PBKDF2 refuses an empty "
+		             "salt (gcry_kdf_derive: %s)", gcry_check_version(NULL),
+		             gcry_strerror(e));
+		return -ENOTSUP;
+	}
 	return e ? gc_error("PBKDF2", e) : 0;
 }
 

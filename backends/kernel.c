@@ -381,12 +381,33 @@ static int k_fail(const struct kctx *c, const char *what, int e)
 	return -e;
 }
 
+/* the operation socket, with a send buffer the whole request fits */
+static int k_accept(struct kctx *c)
+{
+	socklen_t vl = sizeof(int);
+	int v = 8 << 20;
+
+	if ((c->op = accept4(c->tfm, NULL, NULL, SOCK_CLOEXEC)) < 0) {
+		int e = errno;
+
+		c->op = -1;
+		return k_fail(c, "accept", e);
+	}
+	k_track(c->op);
+	/* root may raise the limit */
+	if (setsockopt(c->op, SOL_SOCKET, SO_SNDBUFFORCE, &v, sizeof v) < 0)
+		setsockopt(c->op, SOL_SOCKET, SO_SNDBUF, &v, sizeof v);
+	v = 0;
+	getsockopt(c->op, SOL_SOCKET, SO_SNDBUF, &v, &vl);
+	c->maxreq = v > 4096 ? (size_t)v & ~(size_t)4095 : 4096;
+	return 0;
+}
+
 static int k_setkey(void *vctx, const struct cb_impl *impl,
                     const uint8_t *key, size_t keylen)
 {
 	struct kctx *c = vctx;
 	const struct cb_alg *a = cb_alg_find(impl->alg, NULL);
-	int v;
 
 	c->tfm = c->op = -1;
 	if (!a)
@@ -411,22 +432,7 @@ static int k_setkey(void *vctx, const struct cb_impl *impl,
 		               c->authsize) < 0)
 			return k_fail(c, "ALG_SET_AEAD_AUTHSIZE", errno);
 	}
-	if ((c->op = accept4(c->tfm, NULL, NULL, SOCK_CLOEXEC)) < 0) {
-		int e = errno;
-
-		c->op = -1;
-		return k_fail(c, "accept", e);
-	}
-	k_track(c->op);
-	/* the whole request must fit the socket: root may raise the limit */
-	v = 8 << 20;
-	if (setsockopt(c->op, SOL_SOCKET, SO_SNDBUFFORCE, &v, sizeof v) < 0)
-		setsockopt(c->op, SOL_SOCKET, SO_SNDBUF, &v, sizeof v);
-	socklen_t vl = sizeof v;
-	v = 0;
-	getsockopt(c->op, SOL_SOCKET, SO_SNDBUF, &v, &vl);
-	c->maxreq = v > 4096 ? (size_t)v & ~(size_t)4095 : 4096;
-	return 0;
+	return k_accept(c);
 }
 
 static void k_free(void *vctx)
@@ -586,15 +592,37 @@ static int k_final(void *vctx, uint8_t *out)
 	return (size_t)n == c->alg->digest_len ? 0 : k_fail(c, "hash read (short)", EIO);
 }
 
+/*
+ * Another tag length: af_alg refuses every setsockopt on a tfm socket
+ * while an operation socket accepted from it is open (EBUSY), so the
+ * operation socket is closed, the length set, and a new one accepted (the
+ * key stays on the tfm).  A length the driver does not take (its
+ * setauthsize: EINVAL) is a refusal with the kernel's reason, -ENOTSUP;
+ * the old length then stays.
+ */
 static int k_authsize(struct kctx *c, size_t taglen)
 {
+	int e = 0, rc;
+
 	if (taglen == c->authsize)
 		return 0;
+	if (c->op >= 0)
+		k_close(c->op);
+	c->op = -1;
 	if (setsockopt(c->tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL,
 	               (socklen_t)taglen) < 0)
-		return k_fail(c, "ALG_SET_AEAD_AUTHSIZE", errno);
-	c->authsize = (unsigned)taglen;
-	return 0;
+		e = errno;
+	else
+		c->authsize = (unsigned)taglen;
+	if ((rc = k_accept(c)) < 0)
+		return rc;
+	if (e == EINVAL) {
+		cb_set_error("kernel: %s takes no %zu-byte tag "
+		             "(ALG_SET_AEAD_AUTHSIZE: %s)", c->alg->name, taglen,
+		             strerror(e));
+		return -ENOTSUP;
+	}
+	return e ? k_fail(c, "ALG_SET_AEAD_AUTHSIZE", e) : 0;
 }
 
 /* the kernel's AEAD output starts with a copy of the associated data */

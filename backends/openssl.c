@@ -141,6 +141,7 @@ struct ossl_cipher_desc {
 	const char *pattern;   /* EVP name; "%u" = AES/Camellia key bits      */
 	int xts;               /* key bits in the name are half the key        */
 	int varkey;            /* variable key length (Blowfish)               */
+	int ctr32;             /* ChaCha20: the counter wraps at 2^32         */
 };
 
 struct ossl_cipher {
@@ -149,6 +150,8 @@ struct ossl_cipher {
 	int block, ivlen, xts;
 	size_t mask;           /* block - 1: every block size here is 2^n    */
 	uint8_t tweak[16];     /* XTS: the last tweak, for iv == NULL          */
+	int ctr32;
+	struct chacha32 c32[2];  /* ChaCha20, by direction (plugin_host.h)      */
 };
 
 /* An EVP name from a pattern whose "%u" stands for the key bits. */
@@ -187,6 +190,7 @@ static int ossl_cipher_setkey(void *vctx, const struct cb_impl *impl,
 	c->mask = (size_t)c->block - 1;
 	c->ivlen = EVP_CIPHER_get_iv_length(c->cipher);
 	c->xts = d->xts;
+	c->ctr32 = d->ctr32;
 	c->enc = EVP_CIPHER_CTX_new();
 	c->dec = EVP_CIPHER_CTX_new();
 	if (!c->enc || !c->dec)
@@ -216,14 +220,45 @@ static void ossl_cipher_free(void *vctx)
 	EVP_CIPHER_free(c->cipher);
 }
 
+static int ossl_run(EVP_CIPHER_CTX *x, int enc, const uint8_t *iv,
+                    int ivlen, const uint8_t *in, uint8_t *out, size_t len)
+{
+	int outl = 0;
+
+	if (iv && ivlen && !EVP_CipherInit_ex2(x, NULL, NULL, iv, enc, NULL))
+		return -1;
+	if (!EVP_CipherUpdate(x, out, &outl, in, (int)len) ||
+	    (size_t)outl != len)
+		return -1;
+	return 0;
+}
+
+/* ChaCha20: EVP's counter carries into the nonce; the kernel's wraps */
+static int ossl_chacha(struct ossl_cipher *c, EVP_CIPHER_CTX *x, int enc,
+                       const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                       size_t len)
+{
+	struct chacha32 *s = &c->c32[enc];
+	size_t n = chacha32_start(s, iv, len);
+
+	if (ossl_run(x, enc, iv, c->ivlen, in, out, n) < 0 ||
+	    (n < len && ossl_run(x, enc, chacha32_wrap(s), c->ivlen, in + n,
+	                         out + n, len - n) < 0)) {
+		ossl_error(enc ? "encrypt" : "decrypt");
+		return -EINVAL;
+	}
+	chacha32_done(s, len);
+	return 0;
+}
+
 static int ossl_crypt(struct ossl_cipher *c, EVP_CIPHER_CTX *x, int enc,
                       const uint8_t *iv, const uint8_t *in, uint8_t *out,
                       size_t len)
 {
-	int outl = 0;
-
 	if (len > INT_MAX || (len & c->mask))
 		return -EINVAL;
+	if (c->ctr32)
+		return ossl_chacha(c, x, enc, iv, in, out, len);
 	if (c->xts) {
 		if (len < 16)
 			return -EINVAL;
@@ -231,15 +266,11 @@ static int ossl_crypt(struct ossl_cipher *c, EVP_CIPHER_CTX *x, int enc,
 			memcpy(c->tweak, iv, 16);
 		iv = c->tweak;
 	}
-	if (iv && c->ivlen && !EVP_CipherInit_ex2(x, NULL, NULL, iv, enc, NULL))
-		goto fail;
-	if (!EVP_CipherUpdate(x, out, &outl, in, (int)len) ||
-	    (size_t)outl != len)
-		goto fail;
+	if (ossl_run(x, enc, iv, c->ivlen, in, out, len) < 0) {
+		ossl_error(enc ? "encrypt" : "decrypt");
+		return -EINVAL;
+	}
 	return 0;
-fail:
-	ossl_error(enc ? "encrypt" : "decrypt");
-	return -EINVAL;
 }
 
 static int ossl_encrypt(void *vctx, const uint8_t *iv, const uint8_t *in,
@@ -267,8 +298,9 @@ static int ossl_legacy_probe(const struct cb_impl *impl, const char **why)
 	return 0;
 }
 
-#define CIPHER(a, drv, drvname, pat, x, v, pr, kb)                                 \
-	static const struct ossl_cipher_desc desc_##drv = { pat, x, v };  \
+#define CIPHER(a, drv, drvname, pat, x, v, pr, kb, c32)                            \
+	static const struct ossl_cipher_desc desc_##drv = {               \
+		pat, x, v, c32 };                                         \
 	static const struct cb_impl impl_##drv = {                        \
 		.alg = a, .driver = drvname "-openssl", .priority = 100,     \
 		.ctx_size = sizeof(struct ossl_cipher), .priv = &desc_##drv, \
@@ -280,16 +312,16 @@ static int ossl_legacy_probe(const struct cb_impl *impl, const char **why)
 /* OpenSSL has AES-128-XTS and AES-256-XTS only (no 2 x 192 bits). */
 static const unsigned ossl_xts_keys[] = { 256, 512, 0 };
 
-CIPHER("cbc(aes)", cbc_aes, "cbc-aes", "AES-%u-CBC", 0, 0, NULL, NULL)
-CIPHER("cbc(blowfish)", cbc_blowfish, "cbc-blowfish", "BF-CBC", 0, 1, ossl_legacy_probe, NULL)
-CIPHER("cbc(camellia)", cbc_camellia, "cbc-camellia", "CAMELLIA-%u-CBC", 0, 0, NULL, NULL)
-CIPHER("cbc(des3_ede)", cbc_des3_ede, "cbc-des3_ede", "DES-EDE3-CBC", 0, 0, NULL, NULL)
-CIPHER("ctr(aes)", ctr_aes, "ctr-aes", "AES-%u-CTR", 0, 0, NULL, NULL)
-CIPHER("ecb(aes)", ecb_aes, "ecb-aes", "AES-%u-ECB", 0, 0, NULL, NULL)
-CIPHER("ecb(cipher_null)", ecb_cipher_null, "ecb-cipher_null", "NULL", 0, 0, NULL, NULL)
-CIPHER("xts(aes)", xts_aes, "xts-aes", "AES-%u-XTS", 1, 0, NULL, ossl_xts_keys)
+CIPHER("cbc(aes)", cbc_aes, "cbc-aes", "AES-%u-CBC", 0, 0, NULL, NULL, 0)
+CIPHER("cbc(blowfish)", cbc_blowfish, "cbc-blowfish", "BF-CBC", 0, 1, ossl_legacy_probe, NULL, 0)
+CIPHER("cbc(camellia)", cbc_camellia, "cbc-camellia", "CAMELLIA-%u-CBC", 0, 0, NULL, NULL, 0)
+CIPHER("cbc(des3_ede)", cbc_des3_ede, "cbc-des3_ede", "DES-EDE3-CBC", 0, 0, NULL, NULL, 0)
+CIPHER("ctr(aes)", ctr_aes, "ctr-aes", "AES-%u-CTR", 0, 0, NULL, NULL, 0)
+CIPHER("ecb(aes)", ecb_aes, "ecb-aes", "AES-%u-ECB", 0, 0, NULL, NULL, 0)
+CIPHER("ecb(cipher_null)", ecb_cipher_null, "ecb-cipher_null", "NULL", 0, 0, NULL, NULL, 0)
+CIPHER("xts(aes)", xts_aes, "xts-aes", "AES-%u-XTS", 1, 0, NULL, ossl_xts_keys, 0)
 /* EVP's ChaCha20 IV is the kernel's: le32 counter || 96-bit nonce */
-CIPHER("chacha20", chacha20, "chacha20", "ChaCha20", 0, 0, NULL, NULL)
+CIPHER("chacha20", chacha20, "chacha20", "ChaCha20", 0, 0, NULL, NULL, 1)
 
 /* ---- AEAD: gcm(aes), rfc7539(chacha20,poly1305) ---------------------- */
 

@@ -108,6 +108,30 @@ expect_exit 0 "--processes 1" "$CB" bench --budget 3 --processes 1 --backend nat
 check "--processes 1: nothing pooled" lacks "$err" "process 2 of"
 check "--processes 1: speed rows measured" sh -c "tail -n +2 $D1/*.csv | grep -q ',speed,ok,'"
 check "--processes 1: every speed row's sample_procs empty" sh -c "! tail -n +2 $D1/*.csv | grep ',speed,ok,' | tr -d '\r' | grep -qv ',\$'"
+# What a person reads (issue 36): each warning once with its count, none
+# about a key-less algorithm's "0-bit key", the KDFs with a figure in
+# their own unit, no summary row without a figure, '-' for no key bits.
+D2=$T/read
+mkdir -p "$D2"
+expect_exit 0 "gcrypt and nettle at 4096 bytes" "$CB" bench --budget 12 \
+	--backend gcrypt --backend nettle --sizes 4096 -o "$D2"
+printf '%s\n' "$err" >"$T/read.err"
+check "no line of stderr twice" sh -c "[ -z \"\$(grep . '$T/read.err' | sort | uniq -d)\" ]"
+check "nettle's 192-bit Twofish (no other backend has it) said once" \
+	sh -c "[ \$(grep -c 'cbc-twofish-nettle: no other backend has cbc(twofish) with a 192-bit key' '$T/read.err') -eq 1 ]"
+check "argon2i: no key size in its warning" \
+	grep -q 'argon2i-gcrypt: no other backend has argon2i: checked by' "$T/read.err"
+check "no 0-bit key anywhere" lacks "$err$out" "0-bit key"
+check "KDFs: PBKDF2 in iterations a second, with a CI" \
+	sh -c "printf '%s\n' \"\$1\" | grep -Eq '^pbkdf2\\(hmac\\(sha256\\)\\) +1024 iterations +[a-z]+ +[0-9.]+ M iterations/s \\[[0-9.]+, [0-9.]+\\]'" _ "$out"
+check "KDFs: Argon2 in time a derivation" \
+	sh -c "printf '%s\n' \"\$1\" | grep -Eq '^argon2id +1024 KiB, 1 pass, 1 lane +gcrypt +[0-9.]+ ms a derivation'" _ "$out"
+check "no summary row without a figure" \
+	sh -c "! printf '%s\n' \"\$1\" | grep -Eq '^[a-z0-9(),~]+ +[-0-9]+ +[0-9]+  -'" _ "$out"
+check "a key-less row says '-' for its bits" \
+	sh -c "printf '%s\n' \"\$1\" | grep -Eq '^sha256 +- +4096 '" _ "$out"
+check "the heading says the request size the figures are at" \
+	contains "$out" "Fastest backend per algorithm and key size, at 4096-byte requests:"
 expect_exit 2 "--processes 5" "$CB" bench --processes 5 -o "$D1"
 check "--processes: the range said" contains "$err" "--processes: '5' is not a count from 1 to 4"
 

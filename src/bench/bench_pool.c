@@ -26,10 +26,28 @@
 #include "output/result.h"
 #include "foundation/util.h"
 
+/* A part's stderr: its warnings held with ours (each printed once, with
+ * a count), anything else passed on as it is. */
+static void part_stderr(const char *err)
+{
+	char line[2048];
+	FILE *f = fopen(err, "r");
+
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "cryptobench: warning: ", 22))
+			cb_warn_add(line);
+		else
+			fputs(line, stderr);
+	if (f)
+		fclose(f);
+	unlink(err);
+}
+
 int bench_part_spawn(const char *self, int argc, char **argv,
                      const char *file, double budget)
 {
 	char **av = cb_xcalloc((size_t)argc + 6, sizeof *av), sec[32];
+	char err[4200];
 	int n = 0, rc;
 
 	snprintf(sec, sizeof sec, "%.3f", budget);
@@ -41,7 +59,9 @@ int bench_part_spawn(const char *self, int argc, char **argv,
 	av[n++] = "--budget";          /* the last --budget counts */
 	av[n++] = sec;
 	av[n] = NULL;
-	rc = report_spawn(self, av, "/dev/null", NULL);
+	snprintf(err, sizeof err, "%s.err", file);
+	rc = report_spawn(self, av, "/dev/null", err);
+	part_stderr(err);
 	free(av);
 	if (rc != 0)
 		cb_warn("bench: the process for a part of the passes ended with "

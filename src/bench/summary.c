@@ -59,29 +59,58 @@ static void best_cells(FILE *f, const struct rpt_sum *s, int d)
 		fprintf(f, "%6.2f", b->cpb);
 }
 
+/* The request size of the rows' figures: one size, or 0 if they differ. */
+static uint64_t one_block(const struct rpt_sum *v, size_t n)
+{
+	uint64_t b = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!v[i].kdf) {
+			if (b && v[i].block != b)
+				return 0;
+			b = v[i].block;
+		}
+	return b;
+}
+
+static void fastest_head(FILE *f, const struct rpt_sum *v, size_t n)
+{
+	uint64_t b = one_block(v, n);
+
+	if (b)
+		fprintf(f, "Fastest backend per algorithm and key size, at "
+		        "%llu-byte requests:\n", (unsigned long long)b);
+	else
+		fprintf(f, "Fastest backend per algorithm and key size (bytes: "
+		        "the request size, 4096 where measured, else the largest):\n");
+	fprintf(f, "%-*s %4s %5s  %-24s  %-24s  %s\n", ALGW, "algorithm", "bits",
+	        "bytes", "encrypt/digest GB/s c/B", "decrypt GB/s c/B",
+	        "nat/lib");
+}
+
 static void sum_fastest(FILE *f, const struct rpt *r, size_t src,
                         struct legend *lg)
 {
 	struct rpt_sum *v;
 	size_t n = rpt_summary(r, src, &v);
-	char buf[64];
+	char buf[64], bits[16];
 
-	if (!n) {
+	if (n == 0 || (n == 1 && v[0].kdf)) {
 		free(v);
 		return;
 	}
-	fprintf(f, "Fastest backend per algorithm and key size, at 4096-byte "
-	        "requests (else the largest):\n%-*s %4s %5s  %-24s  %-24s  %s\n",
-	        ALGW, "algorithm", "bits", "bytes", "encrypt/digest GB/s c/B",
-	        "decrypt GB/s c/B", "nat/lib");
+	fastest_head(f, v, n);
 	for (size_t i = 0; i < n; i++) {
 		double nr = v[i].native_ratio[0];
 
+		if (v[i].kdf)
+			continue;
 		if (v[i].ndir == 2 && !isnan(v[i].native_ratio[1]))
 			nr = isnan(nr) ? v[i].native_ratio[1]
 			     : fmin(nr, v[i].native_ratio[1]);
-		fprintf(f, "%-*s %4u %5llu", ALGW,
-		        shorten(lg, v[i].alg, ALGW, buf, sizeof buf), v[i].bits,
+		snprintf(bits, sizeof bits, v[i].bits ? "%u" : "-", v[i].bits);
+		fprintf(f, "%-*s %4s %5llu", ALGW,
+		        shorten(lg, v[i].alg, ALGW, buf, sizeof buf), bits,
 		        (unsigned long long)v[i].block);
 		best_cells(f, &v[i], 0);
 		if (v[i].ndir == 2)
@@ -94,6 +123,31 @@ static void sum_fastest(FILE *f, const struct rpt *r, size_t src,
 	}
 	fprintf(f, "(nat/lib: native's GB/s over the best library's, the lower "
 	        "of the two directions)\n");
+	free(v);
+}
+
+/* The key derivations: their cost and a figure in their own unit. */
+static void sum_kdf(FILE *f, const struct rpt *r, size_t src)
+{
+	struct rpt_sum *v;
+	size_t n = rpt_summary(r, src, &v);
+	int head = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char cost[64], fig[64], ci[64];
+		const struct rpt_pt *b = v[i].best[0];
+
+		if (!v[i].kdf || !b)
+			continue;
+		if (!head++)
+			fprintf(f, "\nKey derivation, the fastest backend (one "
+			        "derivation at the cost shown; 95 %% CI):\n%-*s %-24s "
+			        "%-8s %s\n", ALGW, "algorithm", "cost", "backend",
+			        "figure");
+		rpt_kdf_text(b, cost, fig, ci, sizeof cost);
+		fprintf(f, "%-*s %-24s %-8.8s %s %s\n", ALGW, v[i].alg, cost,
+		        b->backend, fig, ci);
+	}
 	free(v);
 }
 
@@ -182,6 +236,7 @@ void bench_summary(FILE *f, const struct rpt *r, int width)
 		if (r->nsrcs > 1)
 			fprintf(f, "== %s ==\n", rpt_src_label(r, s, label, sizeof label));
 		sum_fastest(f, r, s, &lg);
+		sum_kdf(f, r, s);
 		sum_geli(f, r, s);
 		sum_dm(f, r, s);
 	}

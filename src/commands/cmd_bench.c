@@ -643,6 +643,7 @@ static int summarize(struct bench *b)
 	struct rpt r;
 	int rc;
 
+	cb_warn_flush();
 	if (b->c.verbose || b->c.format_set)
 		emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
 		     NULL, &b->o, b->res, b->nres);
@@ -716,6 +717,7 @@ int cmd_bench(int argc, char **argv)
 	cb_acct_add(CB_ACCT_START, age);
 	if (bench_opts(argc, argv, b) < 0)
 		goto out;
+	cb_warn_hold(1);               /* each warning once, with a count */
 	b->npts = count_points(&b->o);
 	b->nsec = count_points(&b->sec[0]) + count_points(&b->sec[1]);
 	if (b->c.part) {
@@ -750,6 +752,7 @@ int cmd_bench(int argc, char **argv)
 	        b->c.full ? "" : " (budget given above)");
 	rc = b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:
+	cb_warn_flush();
 	unlink(b->path[2]);
 	free_results(b->res, b->nres);
 	tc_free(b->tc, b->ntc);

@@ -103,6 +103,24 @@ static void usual_keys(const struct cb_alg *a)
 		printf("%c%u", i ? ',' : ' ', a->key.std[i]);
 }
 
+/* the request parameters beyond the defaults (registry: tags, ad_lens) */
+static void alg_params(const struct cb_alg *a)
+{
+	char t[96];
+
+	if (a->tags && a->tags != CB_LEN(a->digest_len)) {
+		cb_lens_text(a->tags, t, sizeof t);
+		printf(" (%s)", t);
+	}
+	if (a->ad_lens) {
+		cb_lens_text(a->ad_lens, t, sizeof t);
+		printf("; associated data %s", t);
+	} else if (a->ad_min)
+		printf("; associated data %u or more", a->ad_min);
+	if (a->salt_min)
+		printf(" (at least %u; salt %u or more)", a->out_min, a->salt_min);
+}
+
 static void list_algs(void)
 {
 	for (size_t i = 0; i < cb_nalgs; i++) {
@@ -118,6 +136,7 @@ static void list_algs(void)
 			printf("; %s %u", a->kind == CB_AEAD ? "tag" : a->kind == CB_KDF
 			       ? "derived key" : "digest",
 			       a->digest_len);
+		alg_params(a);
 		printf(")\n");
 		for (size_t j = 0; j < cb_naliases; j++)
 			if (!strcmp(cb_aliases[j].canonical, a->name))

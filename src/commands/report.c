@@ -48,6 +48,34 @@ static void sum_cells(FILE *f, const struct rpt_sum *s, int d)
 	td_num(f, 2, s->native_ratio[d], 1);
 }
 
+/* The key derivations of a summary: cost and a figure in their unit. */
+static void sum_kdf(FILE *f, const struct rpt_sum *v, size_t n)
+{
+	int head = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct rpt_pt *b = v[i].best[0];
+		char cost[64], fig[64], ci[64];
+
+		if (!v[i].kdf || !b)
+			continue;
+		if (!head++)
+			fputs("<p>Key derivation: the fastest backend, one derivation "
+			      "at the cost shown (95 % CI).</p>\n<table><thead><tr>"
+			      "<th>algorithm</th><th>cost</th><th>fastest</th>"
+			      "<th>figure</th><th>95 % CI</th></tr></thead><tbody>\n", f);
+		rpt_kdf_text(b, cost, fig, ci, sizeof cost);
+		fputs("<tr><td>", f);
+		html_esc(f, v[i].alg);
+		fprintf(f, "</td><td>%s</td><td>", cost);
+		html_esc(f, b->backend);
+		fprintf(f, "</td><td class=\"n\">%s</td><td>%s</td></tr>\n", fig,
+		        ci);
+	}
+	if (head)
+		fputs("</tbody></table>\n", f);
+}
+
 static void sec_summary(FILE *f, const struct rpt *r)
 {
 	char label[300];
@@ -78,10 +106,16 @@ static void sec_summary(FILE *f, const struct rpt *r)
 		      "<th>native&divide;lib</th><th>fastest</th><th>GB/s</th>"
 		      "<th>c/B</th><th>native&divide;lib</th></tr></thead><tbody>\n", f);
 		for (size_t i = 0; i < n; i++) {
+			if (v[i].kdf)
+				continue;
 			fputs("<tr><td>", f);
 			html_esc(f, v[i].alg);
-			fprintf(f, "</td><td class=\"n\">%u</td><td class=\"n\">%llu</td>",
-			        v[i].bits, (unsigned long long)v[i].block);
+			if (v[i].bits)
+				fprintf(f, "</td><td class=\"n\">%u", v[i].bits);
+			else
+				fputs("</td><td class=\"n\">&ndash;", f);
+			fprintf(f, "</td><td class=\"n\">%llu</td>",
+			        (unsigned long long)v[i].block);
 			sum_cells(f, &v[i], 0);
 			if (v[i].ndir == 2)
 				sum_cells(f, &v[i], 1);
@@ -90,6 +124,7 @@ static void sec_summary(FILE *f, const struct rpt *r)
 			fputs("</tr>\n", f);
 		}
 		fputs("</tbody></table>\n", f);
+		sum_kdf(f, v, n);
 		free(v);
 	}
 	fputs("</section>\n", f);

@@ -66,7 +66,19 @@ struct cb_alg {
 	const char *speed_name;  /* short name for tables ("aes-cbc")              */
 	unsigned assoc_len;      /* AEAD: associated data in speed (0: 24, the
 	                            dm-crypt layout of authenc)                 */
+	/* The parameters a request may take (the differential test covers
+	 * them all; `list algs` prints them).  Lengths in bytes; a mask has
+	 * bit n set when n bytes are allowed. */
+	uint64_t tags;           /* AEAD: the tag lengths (0: digest_len only) */
+	uint64_t ad_lens;        /* AEAD: 0 any associated data of at least
+	                            ad_min bytes; else exactly these lengths   */
+	unsigned ad_min;         /* AEAD: the shortest associated data         */
+	unsigned salt_min;       /* KDF: the shortest salt (Argon2: 8)         */
+	unsigned out_min;        /* KDF: the shortest derived key (Argon2: 4)  */
 };
+/* A mask of lengths: bit n for n bytes (struct cb_alg tags, ad_lens). */
+#define CB_LEN(n)        ((uint64_t)1 << (n))
+#define CB_LENS(lo, hi)  ((~(uint64_t)0 >> (63 - (hi))) & ~(CB_LEN(lo) - 1))
 
 struct cb_alias {
 	const char *alias;       /* "aes-xts", "hmac/sha256"                       */
@@ -122,6 +134,12 @@ int cb_alg_key_ok(const struct cb_alg *alg, unsigned key_bits);
 /* 1 if alg has more valid key sizes than CB_KEY_STD (blowfish): a range,
  * shown as min..max/step and measured at its standard sizes only. */
 int cb_alg_key_range(const struct cb_alg *alg);
+/* 1 if an AEAD takes a tag of taglen bytes / adlen bytes of associated
+ * data (the registry's tags, ad_lens, ad_min). */
+int cb_alg_tag_ok(const struct cb_alg *alg, size_t taglen);
+int cb_alg_ad_ok(const struct cb_alg *alg, size_t adlen);
+/* A mask of lengths as text: "4,8,12..16". */
+void cb_lens_text(uint64_t mask, char *buf, size_t n);
 const char *cb_kind_name(enum cb_kind kind);
 
 /* ---- backend.c: the backends and the selector over their impls -------- */
@@ -210,6 +228,9 @@ int cb_inst_digest(struct cb_inst *inst, const uint8_t *msg, size_t len,
 void cb_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *cb_last_error(void);  /* "" if none; cleared by cb_clear_error */
 void cb_clear_error(void);
+/* A call that failed with rc < 0, as a user reads it, into buf: "what:
+ * EINVAL (Invalid argument): the message the implementation set". */
+const char *cb_rc_text(char *buf, size_t n, const char *what, int rc);
 /* Wipe memory the compiler may not elide. */
 void cb_wipe(void *p, size_t n);
 /* The one constant-time compare (tags, HMACs): 1 if equal, else 0. */

@@ -7,6 +7,7 @@
  * initializers: a capability is a field or a flag (cb.h), never a
  * spelling of the name.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,9 +41,21 @@
 /* AEADs with a plain key (gcm, rfc4106, rfc7539): a 16-byte tag and, in
  * speed, 16 bytes of associated data (ESP's SPI, sequence number and, for
  * rfc4106, the IV the kernel expects at its end) */
-#define AEAD(n, iv, keys, sp)                                                 \
+#define AEAD(n, iv, keys, sp, tag_lens, ads)                                   \
 	{ .name = n, .kind = CB_AEAD, .block = 1, .iv_len = iv,               \
-	  .digest_len = 16, .assoc_len = 16, .key = keys, .speed_name = sp }
+	  .digest_len = 16, .assoc_len = 16, .key = keys, .speed_name = sp,   \
+	  .tags = tag_lens, .ad_lens = ads }
+/* gcm: NIST SP 800-38D's tags, 4, 8 and 12..16 bytes (the kernel's
+ * crypto_gcm_check_authsize); rfc4106: RFC 4106's ICVs, 8, 12 and 16, and
+ * ESP's associated data, SPI || sequence number (8 or 12 with ESN) || the
+ * IV (8): 16 or 20 bytes (crypto_ipsec_check_assoclen); rfc7539: 16 */
+#define GCM_TAGS     (CB_LEN(4) | CB_LEN(8) | CB_LENS(12, 16))
+#define RFC4106_TAGS (CB_LEN(8) | CB_LEN(12) | CB_LEN(16))
+#define RFC4106_ADS  (CB_LEN(16) | CB_LEN(20))
+/* authenc: the HMAC truncated to any length up to the digest (the
+ * kernel's maxauthsize); essiv's puts the IV at the end of the associated
+ * data, so that is at least 16 bytes */
+#define AUTHENC_TAGS CB_LENS(1, 32)
 
 /* Key derivation: the derived key is 32 bytes (a 256-bit key, as
  * cryptsetup benchmark's), the PRF of pbkdf2 in inner. */
@@ -52,7 +65,7 @@
 	  .speed_name = "pbkdf2-" h }
 #define ARGON2(n)                                                             \
 	{ .name = n, .kind = CB_KDF, .block = 1, .digest_len = 32,            \
-	  .flags = CB_F_NOKEY, .speed_name = n }
+	  .flags = CB_F_NOKEY, .speed_name = n, .salt_min = 8, .out_min = 4 }
 
 const struct cb_alg cb_algs[] = {
 	ARGON2("argon2i"),
@@ -60,7 +73,8 @@ const struct cb_alg cb_algs[] = {
 	{ .name = "authenc(hmac(sha256),cbc(aes))", .kind = CB_AEAD,
 	  .block = 16, .iv_len = 16, .digest_len = 32, .min_len = 16,
 	  .flags = CB_F_BLOCKLEN | CB_F_AUTHENC, .key = AES_KEYS,
-	  .inner = "hmac(sha256)", .speed_name = "authenc-sha256-aes-cbc" },
+	  .inner = "hmac(sha256)", .speed_name = "authenc-sha256-aes-cbc",
+	  .tags = AUTHENC_TAGS },
 	CBC("aes", 16, AES_KEYS, "aes-cbc"),
 	CBC("blowfish", 8, BF_KEYS, "blowfish-cbc"),
 	CBC("camellia", 16, AES_KEYS, "camellia-cbc"),
@@ -82,11 +96,12 @@ const struct cb_alg cb_algs[] = {
 	{ .name = "essiv(authenc(hmac(sha256),cbc(aes)),sha256)",
 	  .kind = CB_AEAD, .block = 16, .iv_len = 16, .digest_len = 32,
 	  .min_len = 16, .flags = CB_F_BLOCKLEN | CB_F_AUTHENC, .key = AES_KEYS,
-	  .inner = "hmac(sha256)", .speed_name = "essiv-authenc-sha256-aes-cbc" },
+	  .inner = "hmac(sha256)", .speed_name = "essiv-authenc-sha256-aes-cbc",
+	  .tags = AUTHENC_TAGS, .ad_min = 16 },
 	{ .name = "essiv(cbc(aes),sha256)", .kind = CB_CIPHER, .block = 16,
 	  .iv_len = 16, .min_len = 16, .flags = CB_F_STREAM | CB_F_BLOCKLEN,
 	  .key = AES_KEYS, .speed_name = "essiv-aes-cbc" },
-	AEAD("gcm(aes)", 12, AES_KEYS, "aes-gcm"),
+	AEAD("gcm(aes)", 12, AES_KEYS, "aes-gcm", GCM_TAGS, 0),
 	HMAC("md5", 16),
 	HMAC("rmd160", 20),
 	HMAC("sha1", 20),
@@ -102,8 +117,10 @@ const struct cb_alg cb_algs[] = {
 	/* rfc4106: nonce = salt (the key's last 4 bytes) || the 8-byte IV;
 	 * the associated data ends with a copy of the IV, which is not
 	 * authenticated (crypto/gcm.c crypto_rfc4106_crypt) */
-	AEAD("rfc4106(gcm(aes))", 8, SALT_KEYS, "rfc4106-aes-gcm"),
-	AEAD("rfc7539(chacha20,poly1305)", 12, K256, "chacha20-poly1305"),
+	AEAD("rfc4106(gcm(aes))", 8, SALT_KEYS, "rfc4106-aes-gcm", RFC4106_TAGS,
+	     RFC4106_ADS),
+	AEAD("rfc7539(chacha20,poly1305)", 12, K256, "chacha20-poly1305",
+	     CB_LEN(16), 0),
 	HASH("rmd160", 20),
 	HASH("sha1", 20),
 	HASH("sha224", 28),
@@ -197,6 +214,39 @@ int cb_alg_key_range(const struct cb_alg *alg)
 	if (alg->flags & (CB_F_NOKEY | CB_F_ANYKEY) || !k->step)
 		return 0;
 	return (k->max - k->min) / k->step + 1 > CB_KEY_STD;
+}
+
+int cb_alg_tag_ok(const struct cb_alg *alg, size_t taglen)
+{
+	if (!alg->tags)
+		return taglen == alg->digest_len;
+	return taglen < 64 && (alg->tags & CB_LEN(taglen));
+}
+
+int cb_alg_ad_ok(const struct cb_alg *alg, size_t adlen)
+{
+	if (!alg->ad_lens)
+		return adlen >= alg->ad_min;
+	return adlen < 64 && (alg->ad_lens & CB_LEN(adlen));
+}
+
+void cb_lens_text(uint64_t mask, char *buf, size_t n)
+{
+	size_t used = 0;
+
+	buf[0] = 0;
+	for (unsigned lo = 0; lo < 64 && used < n; lo++) {
+		unsigned hi = lo;
+
+		if (!(mask & CB_LEN(lo)))
+			continue;
+		while (hi + 1 < 64 && (mask & CB_LEN(hi + 1)))
+			hi++;
+		used += (size_t)snprintf(buf + used, n - used, hi > lo + 1
+		                         ? "%s%u..%u" : hi > lo ? "%s%u,%u" : "%s%u",
+		                         used ? "," : "", lo, hi);
+		lo = hi;
+	}
 }
 
 const char *cb_kind_name(enum cb_kind kind)

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,13 +39,87 @@ void cb_err(const char *fmt, ...)
 	va_end(ap);
 }
 
+static struct held {
+	char *text;
+	unsigned n;
+} *held;
+static size_t nheld;
+static int holding;
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void hold(const char *text, unsigned n)
+{
+	size_t i;
+
+	pthread_mutex_lock(&held_lock);
+	for (i = 0; i < nheld && strcmp(held[i].text, text); i++)
+		;
+	if (i == nheld) {
+		held = cb_xrealloc(held, (nheld + 1) * sizeof *held);
+		held[nheld].text = cb_xstrdup(text);
+		held[nheld++].n = 0;
+	}
+	held[i].n += n;
+	pthread_mutex_unlock(&held_lock);
+}
+
 void cb_warn(const char *fmt, ...)
 {
 	va_list ap;
+	char text[1024];
 
 	va_start(ap, fmt);
-	vmsg("warning: ", fmt, ap);
+	if (holding) {
+		vsnprintf(text, sizeof text, fmt, ap);
+		hold(text, 1);
+	} else {
+		vmsg("warning: ", fmt, ap);
+	}
 	va_end(ap);
+}
+
+void cb_warn_hold(int on)
+{
+	holding = on;
+}
+
+void cb_warn_add(const char *line)
+{
+	static const char pre[] = "cryptobench: warning: ";
+	char text[1024];
+	size_t len;
+	unsigned n = 1;
+	const char *t;
+
+	if (strncmp(line, pre, sizeof pre - 1))
+		return;
+	snprintf(text, sizeof text, "%s", line + sizeof pre - 1);
+	len = strcspn(text, "\n");
+	text[len] = 0;
+	t = strrchr(text, '(');
+	if (t && sscanf(t, "(%u times)", &n) == 1 && n > 1 && t > text &&
+	    t[-1] == ' ' && !strcmp(t + strcspn(t, ")"), ")"))
+		text[t - 1 - text] = 0;
+	else
+		n = 1;
+	hold(text, n);
+}
+
+void cb_warn_flush(void)
+{
+	pthread_mutex_lock(&held_lock);
+	for (size_t i = 0; i < nheld; i++) {
+		if (held[i].n > 1)
+			fprintf(stderr, "cryptobench: warning: %s (%u times)\n",
+			        held[i].text, held[i].n);
+		else
+			fprintf(stderr, "cryptobench: warning: %s\n", held[i].text);
+		free(held[i].text);
+	}
+	free(held);
+	held = NULL;
+	nheld = 0;
+	pthread_mutex_unlock(&held_lock);
 }
 
 static _Thread_local char last_error[256];
@@ -66,6 +141,16 @@ const char *cb_last_error(void)
 void cb_clear_error(void)
 {
 	last_error[0] = 0;
+}
+
+const char *cb_rc_text(char *buf, size_t n, const char *what, int rc)
+{
+	const char *name = rc < 0 ? strerrorname_np(-rc) : NULL;
+
+	snprintf(buf, n, "%s: %s (%s)%s%s", what, name ? name : "error",
+	         rc < 0 ? strerror(-rc) : "no errno", last_error[0] ? ": " : "",
+	         last_error);
+	return buf;
 }
 
 void cb_wipe(void *p, size_t n)

@@ -15,6 +15,17 @@
 
 void cb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Warnings held (bench: many passes and processes meet the same driver):
+ * while on, cb_warn() keeps each distinct text with a count instead of
+ * printing it; cb_warn_add() counts one read back from a part process's
+ * stderr (a line "cryptobench: warning: TEXT[ (N times)]");
+ * cb_warn_flush() prints each held warning once, " (N times)" after the
+ * text when more than one, and forgets them.
+ */
+void cb_warn_hold(int on);
+void cb_warn_add(const char *line);
+void cb_warn_flush(void);
 
 void *cb_xmalloc(size_t n);             /* aborts with a message on ENOMEM */
 void *cb_xcalloc(size_t n, size_t m);

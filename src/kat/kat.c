@@ -276,6 +276,15 @@ static const uint8_t *bin(const struct vec_rec *r, const char *name,
 	return f ? f->bin : NULL;
 }
 
+/* The failure text of a call that returned rc < 0, with the errno and the
+ * implementation's message (one buffer: a record reports one failure). */
+static const char *rc_fail(const char *what, int rc)
+{
+	static char buf[400];
+
+	return cb_rc_text(buf, sizeof buf, what, rc);
+}
+
 /* Run fn into out and compare with want: returns a failure text or NULL. */
 static const char *cipher_case(struct cb_inst *x, cb_crypt_fn fn, int neg,
                                const uint8_t *iv, const uint8_t *in,
@@ -297,7 +306,7 @@ static const char *cipher_case(struct cb_inst *x, cb_crypt_fn fn, int neg,
 		rc = fn(x->ctx, iv, in, out, len);
 	}
 	if (rc < 0)
-		fail = neg ? what[2] : what[1];
+		fail = rc_fail(neg ? what[2] : what[1], rc);
 	else if (!neg && memcmp(out, want, len))
 		fail = what[0];
 	else if (neg && !memcmp(out, want, len))
@@ -328,7 +337,7 @@ static const char *check_iv_out(struct cb_inst *x, int dir,
 		rc = fn(x->ctx, want, blk, b, bl);
 	free(buf);
 	if (rc < 0)
-		return "implementation returned an error";
+		return rc_fail("implementation returned an error", rc);
 	return memcmp(a, b, bl) ? "iv_out mismatch (chaining value after "
 	                          "the request)" : NULL;
 }
@@ -338,7 +347,7 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 {
 	static const char *const mode_name[] = {
 		"out of place", "in place", "in two pieces" };
-	static char msg[160];
+	static char msg[480];
 	const struct cb_alg *a = x->alg;
 	size_t ivl, len, ctl;
 	const uint8_t *iv = bin(r, "iv", &ivl), *pt = bin(r, "pt", &len);
@@ -361,9 +370,8 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 			        dir ? pt : ct, len, mode, split, what);
 
 			if (f) {
-				snprintf(msg, sizeof msg, "%s (%s): %s%s%s",
-				         dir ? "decrypt" : "encrypt", mode_name[mode], f,
-				         *cb_last_error() ? ": " : "", cb_last_error());
+				snprintf(msg, sizeof msg, "%s (%s): %s",
+				         dir ? "decrypt" : "encrypt", mode_name[mode], f);
 				return msg;
 			}
 		}
@@ -383,7 +391,6 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
                               int neg)
 {
-	static char msg[160];
 	size_t len, wl;
 	const uint8_t *m = bin(r, "msg", &len);
 	const uint8_t *want = bin(r, x->alg->kind == CB_MAC ? "mac" : "md", &wl);
@@ -401,11 +408,8 @@ static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
 			rc = im->update(x->ctx, m + half, len - half);
 		if (!rc)
 			rc = im->final(x->ctx, out);
-		if (rc < 0) {
-			snprintf(msg, sizeof msg, "implementation returned an error%s%s",
-			         *cb_last_error() ? ": " : "", cb_last_error());
-			return msg;
-		}
+		if (rc < 0)
+			return rc_fail("implementation returned an error", rc);
 		if (!neg && memcmp(out, want, wl))
 			return mode == 1 ? "digest mismatch (in two pieces)"
 			       : mode == 2 ? "digest mismatch (context reused)"
@@ -446,7 +450,7 @@ static const char *run_kdf(struct cb_inst *x, const struct vec_rec *r,
 	if (rc == -ENOTSUP)
 		fail = kat_unsupported;
 	else if (rc < 0)
-		fail = "derive returned an error";
+		fail = rc_fail("derive returned an error", rc);
 	else if (!neg && memcmp(out, dk, dl))
 		fail = "derived key mismatch";
 	else if (neg && !memcmp(out, dk, dl))
@@ -468,8 +472,10 @@ static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
 
 	if (!neg) {
 		rc = x->impl->aead_encrypt(x->ctx, iv, ad, adl, pt, buf, len, t, tl);
-		if (rc < 0)
-			fail = "encrypt returned an error";
+		if (rc == -ENOTSUP)
+			fail = kat_unsupported;
+		else if (rc < 0)
+			fail = rc_fail("encrypt returned an error", rc);
 		else if (memcmp(buf, ct, len))
 			fail = "encrypt: ciphertext mismatch";
 		else if (memcmp(t, tag, tl))
@@ -483,11 +489,12 @@ static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
 		if (rc == -ENOTSUP)
 			fail = kat_unsupported;
 		else if (neg && rc != -EBADMSG)
-			fail = rc ? "decrypt: error other than a tag mismatch"
+			fail = rc ? rc_fail("decrypt: error other than a tag "
+			                    "mismatch", rc)
 			          : "negative record was accepted (tag verified)";
 		else if (!neg && rc < 0)
 			fail = rc == -EBADMSG ? "decrypt: tag rejected"
-			                      : "decrypt returned an error";
+			       : rc_fail("decrypt returned an error", rc);
 		else if (!neg && memcmp(buf, pt, len))
 			fail = "decrypt: plaintext mismatch";
 	}
@@ -546,7 +553,7 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				continue;
 			}
 			if (rc < 0) {
-				fail = "setting the key failed";
+				fail = rc_fail("setting the key failed", rc);
 			} else {
 				switch (a->kind) {
 				case CB_CIPHER: fail = run_cipher(&x, r, neg); break;

@@ -153,7 +153,7 @@ int sector_kat_validate(const struct vec_rec *r)
 static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
                            int *skipped, char *drv, size_t drvlen)
 {
-	static char msg[200];
+	static char msg[400];
 	const struct vec_field *pt = vec_get(r, "pt"), *disk = vec_get(r, "disk");
 	const struct vec_field *key;
 	int neg = vec_get(r, "expect") != NULL;
@@ -176,8 +176,8 @@ static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
 		snprintf(drv, drvlen, "%s", cb_last_error());
 		return NULL;
 	}
-	if (rc < 0 || sector_thr_new(&t, xf) < 0) {
-		fail = "keying failed";
+	if (rc < 0 || (rc = sector_thr_new(&t, xf)) < 0) {
+		fail = cb_rc_text(msg, sizeof msg, "keying failed", rc);
 		goto out;
 	}
 	snprintf(drv, drvlen, "%s", sector_driver(xf));
@@ -192,7 +192,7 @@ static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
 	    (rc = sector_encrypt(t, first + half, pt->bin + half * ss,
 	                         buf + half * sector_disk_bytes(xf),
 	                         nsec - half)) < 0) {
-		fail = "encrypt returned an error";
+		fail = cb_rc_text(msg, sizeof msg, "encrypt returned an error", rc);
 		goto out;
 	}
 	if (!neg && memcmp(buf, disk->bin, disk->len)) {
@@ -222,11 +222,12 @@ static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
 	rc = sector_decrypt(t, first, disk->bin, buf, nsec, bad);
 	if (neg) {
 		if (rc != -EBADMSG)
-			fail = rc ? "decrypt: error other than a failed HMAC"
+			fail = rc ? cb_rc_text(msg, sizeof msg, "decrypt: error "
+			                       "other than a failed HMAC", rc)
 			          : "negative record was accepted (every HMAC verified)";
 	} else if (rc < 0) {
 		fail = rc == -EBADMSG ? "decrypt: an HMAC did not verify"
-		                      : "decrypt returned an error";
+		       : cb_rc_text(msg, sizeof msg, "decrypt returned an error", rc);
 	} else if (memcmp(buf, pt->bin, pt->len)) {
 		fail = "decrypt: plaintext differs";
 	}
@@ -267,8 +268,7 @@ void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
 				snprintf(label, sizeof label, "%s (%s)",
 				         vec_get(r, "alg")->text, drv);
 				kat_note(cnt, out, verbose, 0, r, b->name, label,
-				         "%s%s%s", fail, *cb_last_error() ? ": " : "",
-				         cb_last_error());
+				         "%s", fail);
 			} else {
 				cnt->passed++;
 			}

@@ -153,14 +153,18 @@ static void warn_unchecked(struct gate *g, const struct plan *q,
 	for (size_t w = 0; w < g->nwarned; w++)
 		if (g->warned[w] == q->impl->driver)
 			return;
+	char key[32] = "";
+
+	if (q->key_bits)               /* a key-less algorithm has no size */
+		snprintf(key, sizeof key, " with a %u-bit key", q->key_bits);
 	if (no_gate)
-		cb_warn("%s: no other backend has %s with a %u-bit key, and "
-		        "--no-gate: its results are not checked", q->impl->driver,
-		        q->sel->alg->name, q->key_bits);
+		cb_warn("%s: no other backend has %s%s, and --no-gate: its "
+		        "results are not checked", q->impl->driver,
+		        q->sel->alg->name, key);
 	else
-		cb_warn("%s: no other backend has %s with a %u-bit key: checked "
-		        "by %u known-answer vectors only", q->impl->driver,
-		        q->sel->alg->name, q->key_bits, nrun);
+		cb_warn("%s: no other backend has %s%s: checked by %u "
+		        "known-answer vectors only", q->impl->driver,
+		        q->sel->alg->name, key, nrun);
 	g->warned = cb_xrealloc(g->warned, (g->nwarned + 1) * sizeof *g->warned);
 	g->warned[g->nwarned++] = q->impl->driver;
 }

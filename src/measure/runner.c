@@ -355,10 +355,8 @@ void bufs_free(struct bufs *bf)
 char *runner_err(const char *what, int rc)
 {
 	char buf[400];
-	const char *le = cb_last_error();
 
-	snprintf(buf, sizeof buf, "%s: %s%s%s", what, strerror(-rc),
-	         le[0] ? ": " : "", le);
+	cb_rc_text(buf, sizeof buf, what, rc);
 	cb_clear_error();
 	return cb_xstrdup(buf);
 }

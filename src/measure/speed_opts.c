@@ -48,12 +48,14 @@ static const struct {
 	    "key sizes in bits (default: the algorithm's usual ones)" }, CMD_SPEED },
 	{ { "-l", 1, OPT_KEYBITS, NULL, NULL }, CMD_SPEED },
 	{ { "--sizes", 1, OPT_SIZES, "N,..|seed|kernel",
-	    "request sizes, k/m suffixes (default seed: 16,64,256,1024,1472,8192)" }, CMD_SPEED | CMD_BENCH },
+	    "request sizes, k/m suffixes (default seed: 16,64,256,1024,1472,8192; "
+	    "bench: 16,256,1472,4096)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--sec", 1, OPT_SEC, "S",
 	    "the time box of one point (default 1; bench: from the budget)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--reps", 1, OPT_REPS, "N",
 	    "samples per point, taken round robin; the median and its 95 % CI "
-	    "reported (default: --sec in samples of ~20 ms, 15 to 50)" }, CMD_SPEED | CMD_BENCH },
+	    "reported (default: --sec in samples of ~20 ms, 15 to 50; bench: "
+	    "samples of 2 ms, more where the CI is wide: docs/speed.md)" }, CMD_SPEED | CMD_BENCH },
 	{ { "--warmup", 1, OPT_WARMUP, "S",
 	    "untimed run of each point before its samples (default --sec/10, "
 	    "0.01 to 0.25)" }, CMD_SPEED },

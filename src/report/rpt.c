@@ -427,7 +427,8 @@ size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out)
 		v[n].bits = p->key_bits;
 		v[n].block = sum_block(r, src, p->alg, p->key_bits);
 		v[n].ndir = rpt_is_digest(p) ? 1 : 2;
-		sum_dir(r, &v[n], src, 0, v[n].ndir == 1 ? "digest" : "encrypt");
+		v[n].kdf = !strcmp(p->dir, "derive");
+		sum_dir(r, &v[n], src, 0, v[n].ndir == 1 ? p->dir : "encrypt");
 		if (v[n].ndir == 2)
 			sum_dir(r, &v[n], src, 1, "decrypt");
 		n++;
@@ -435,6 +436,28 @@ size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out)
 	sum_order(v, n);
 	*out = v;
 	return n;
+}
+
+void rpt_kdf_text(const struct rpt_pt *p, char *cost, char *figure,
+                  char *ci, size_t n)
+{
+	const struct cb_alg *a = cb_alg_find(p->alg, NULL);
+	double b = (double)p->block;
+
+	ci[0] = 0;
+	if (a && !a->inner) {        /* Argon2: KiB of one pass in one lane */
+		snprintf(cost, n, "%llu KiB, 1 pass, 1 lane",
+		         (unsigned long long)p->block);
+		snprintf(figure, n, "%.3f ms a derivation", b / p->bps * 1e3);
+		if (p->lo > 0 && !isnan(p->hi))
+			snprintf(ci, n, "[%.3f, %.3f]", b / p->hi * 1e3,
+			         b / p->lo * 1e3);
+		return;
+	}
+	snprintf(cost, n, "%llu iterations", (unsigned long long)p->block);
+	snprintf(figure, n, "%.3f M iterations/s", p->bps / 1e6);
+	if (!isnan(p->lo) && !isnan(p->hi))
+		snprintf(ci, n, "[%.3f, %.3f]", p->lo / 1e6, p->hi / 1e6);
 }
 
 /* A number cell with prec decimals (and a "×" after a ratio). */

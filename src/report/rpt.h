@@ -98,12 +98,20 @@ struct rpt_sum {
 	const char *alg;
 	unsigned bits;
 	uint64_t block;
-	int ndir;                    /* 2 (encrypt, decrypt) or 1 (digest)     */
+	int ndir;                    /* 2 (encrypt, decrypt) or 1 (digest,
+	                                derive)                                */
+	int kdf;                     /* a key derivation: rpt_kdf_text()       */
 	const struct rpt_pt *best[2];
 	double native_ratio[2];      /* native / best library, NaN if none     */
 };
 /* The rows for src (free() *out); returns how many. */
 size_t rpt_summary(const struct rpt *r, size_t src, struct rpt_sum **out);
+/* A key derivation's point as a person reads it (its block is the cost):
+ * cost "1024 iterations" or "1024 KiB, 1 pass, 1 lane"; figure "3.21 M
+ * iterations/s" (PBKDF2) or "0.447 ms a derivation" (Argon2), and ci the
+ * same figure's 95 % CI ("" when none). */
+void rpt_kdf_text(const struct rpt_pt *p, char *cost, char *figure,
+                  char *ci, size_t n);
 
 /* HTML text escaping. */
 void html_esc(FILE *f, const char *s);
