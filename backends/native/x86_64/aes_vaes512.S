@@ -1364,14 +1364,15 @@
 .endm
 
 /*
- * The counters of zmm0-7 (^ rk[0]).  While the step's 32 counters leave
- * the low byte of the first (edx, little-endian) without a carry - 7
- * steps in 8 - they are zmm16 (the four next counters as blocks) plus
- * 4j in the last byte of each, a VPADDD each; else from zmm11 reversed
- * (CTR4), and zmm16 again from zmm11.
+ * The counters of zmm0-7 (^ rk[0]).  While the step's 32 counters and
+ * the next step's first four leave the low byte of the step's first
+ * (edx, little-endian) without a carry - 7 steps in 8 - they are zmm16
+ * (the four next counters as blocks) plus 4j in the last byte of each, a
+ * VPADDD each, and zmm16 advances by 32 the same way; else from zmm11
+ * reversed (CTR4), and zmm16 again from zmm11.
  */
 .macro CTR32
-	cmp	dl, 256 - 32
+	cmp	dl, 256 - 32 - 4
 	ja	77f
 	vpxord	zmm0, zmm16, zmm15
 	.irp	i, 1, 2, 3, 4, 5, 6, 7
