@@ -11,7 +11,7 @@
  *   - len is a multiple of 16 (the AES block); len == 0 is a no-op except
  *     where said;
  *   - in == out (in place) is allowed; otherwise in and out do not overlap;
- *   - the ISA each file needs is checked by the caller (native.c, from
+ *   - the ISA each file needs is checked by the caller (native_x86.h, from
  *     CPUID and XGETBV) before any routine of that file is called:
  *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state)
  *       aes_vaes256.S   VAES + VPCLMULQDQ + AVX2 (VEX, ymm0-15 only); OS

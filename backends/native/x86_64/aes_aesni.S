@@ -19,7 +19,7 @@
 #include "native_asm.h"
 #include "macros.inc"
 
-#if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
+#if defined(__x86_64__)	/* elsewhere: empty (native_arm64.h, or the stub) */
 
 /* x = (a, a^b, a^b^c, a^b^c^d) for x = (a, b, c, d) (32-bit words) */
 .macro PREFIX_XOR x, t

@@ -24,7 +24,7 @@
 #include "native_asm.h"
 #include "macros.inc"
 
-#if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
+#if defined(__x86_64__)	/* elsewhere: empty (native_arm64.h, or the stub) */
 
 /* eax = nr, r9 = &keys[nr] of the schedule at \koff; zmm15 = rk[0],
  * zmm(30-j) = rk[nr-j] for j = 0 .. nr-1 (broadcast) */
