@@ -13,11 +13,13 @@
  *   - in == out (in place) is allowed; otherwise in and out do not overlap;
  *   - the ISA each file needs is checked by the caller (native_x86.h, from
  *     CPUID and XGETBV) before any routine of that file is called:
- *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state)
+ *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state);
+ *                       its GCM also PCLMULQDQ and SSSE3 (PSHUFB)
  *       aes_vaes256.S   VAES + VPCLMULQDQ + AVX2 (VEX, ymm0-15 only); OS
  *                       saves YMM
- *       aes_vaes512.S   VAES + VPCLMULQDQ + AVX512F/VL (EVEX zmm, opmasks);
- *                       OS saves ZMM
+ *       aes_vaes512.S   VAES + VPCLMULQDQ + AVX512F/VL/BW (EVEX zmm,
+ *                       opmasks, byte masks) + BMI2 (GCM's BZHI); OS
+ *                       saves ZMM
  *     VAES routines end with vzeroupper.
  *   - no routine allocates or touches memory beyond its arguments and
  *     its own stack; data staged on the stack (vaes256 lanes) is wiped
