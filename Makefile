@@ -74,7 +74,7 @@ TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 check-ct fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench plugins
@@ -168,6 +168,12 @@ check-asan:
 	$(Q)ASAN_OPTIONS=detect_leaks=1 CB_BIN=build/asan/cryptobench \
 	    BUILD=build/asan tests/run.sh
 
+## bin: the binary alone, at CB_BIN (check-ct's planted build)
+.PHONY: bin
+bin: $(MAIN_OBJ) $(OBJS)
+	$(Q)mkdir -p $(dir $(CB_BIN))
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
+
 .PHONY: check-bin
 check-bin: $(MAIN_OBJ) $(OBJS) $(PLUGINS) $(TESTS)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
@@ -252,6 +258,21 @@ $(POWER_SO): tests/power/power_plugin.c include/cryptobench/plugin.h | $(DEPS_OK
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -std=c11 $(WARN) $(CFLAGS) -shared -fPIC -fvisibility=hidden \
 	    -Iinclude -o $@ $< $(shell pkg-config --cflags --libs libcrypto)
+
+## check-ct: cryptobench ct on every backend at --cpu generic and at the
+## host's best level, the test plug-in's planted leaks (tests/ct) and a
+## native build with a planted key-dependent branch (docs/ct.md)
+CT_SO := $(BUILD)/tests/ctplant.so
+$(CT_SO): tests/ct/ct_plugin.c include/cryptobench/plugin.h | $(DEPS_OK)
+	@$(if $(Q),echo "  CC      $@";)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=c11 $(WARN) $(CFLAGS) -shared -fPIC -fvisibility=hidden \
+	    -Iinclude -o $@ $< $(shell pkg-config --cflags --libs libcrypto)
+
+.PHONY: check-ct
+check-ct: cryptobench $(CT_SO)
+	$(Q)scripts/deps.sh check-ct
+	$(Q)BUILD=$(BUILD) CB_BIN=./cryptobench CT_SO=$(CT_SO) tests/ct/run.sh
 
 .PHONY: bench-power
 bench-power: cryptobench $(POWER_SO)

@@ -13,7 +13,9 @@ cd "$(dirname "$0")/.." || exit 2
 LOG=${DEPS_LOG:-build/deps-apt.log}
 
 pkgs_for() {   # the packages of one goal
-	build="gcc libc6-dev make pkg-config libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev"
+	# valgrind: its headers for ct's memcheck method (cryptobench ct), and
+	# valgrind itself to run it
+	build="gcc libc6-dev make pkg-config libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev valgrind"
 	# check: the tests' tools - openssl and python3-cryptography (reference
 	# values), gnuplot (plots, report), groff (the man page), perl (prove)
 	tests="openssl python3 python3-cryptography gnuplot-nox groff-base perl"
@@ -24,6 +26,7 @@ pkgs_for() {   # the packages of one goal
 	check-report) echo "$build gnuplot-nox chromium" ;;   # a real browser
 	check|check-asan) echo "$build $tests" ;;
 	check-valgrind) echo "$build $tests valgrind" ;;
+	check-ct) echo "$build" ;;    # valgrind is in the build's list
 	bench-geli) echo "$build hyperfine" ;;
 	parity) echo "$build openssl" ;;
 	plots) echo "$build gnuplot-nox" ;;
@@ -39,7 +42,7 @@ pkgs_for() {   # the packages of one goal
 	# check-arm64: an arm64 root by debootstrap, run through qemu-user's
 	# binfmt handler; its own packages are installed inside it
 	check-arm64) echo "debootstrap qemu-user-static binfmt-support git mount" ;;
-	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet check-kernel check-arm64; do pkgs_for $g; done ;;
+	ci) for g in check check-asan check-valgrind fuzz check-report check-fleet check-kernel check-arm64 check-ct; do pkgs_for $g; done ;;
 	*) echo "deps.sh: unknown goal '$1'" >&2; return 2 ;;
 	esac
 }

@@ -328,7 +328,7 @@ for j in 1 2; do
 done
 expect_exit 0 "csv" "$CB" dd -e aes --format csv count=2
 check "csv: header and one row" [ "$(echo "$out" | wc -l)" -eq 2 ]
-check "csv: schema" contains "$out" "cryptobench-csv-4"
+check "csv: schema" contains "$out" "cryptobench-csv-5"
 check "csv: xts(aes) row" contains "$out" "xts(aes)"
 expect_exit 0 "json" "$CB" dd -e aes -a hmac/md5 --format json count=2
 check "json: the auth" contains "$out" '"auth": "hmac(md5)"'

@@ -68,7 +68,7 @@ check "build+check: one message" [ "$(printf '%s\n' "$err" | grep -c 'needs')" -
 check "build+check: no package twice" [ "$(printf '%s\n' "$err" | head -1 | tr ' ' '\n' | grep -c '^gcc$')" -eq 1 ]
 
 # Some installed: only the rest named.
-FAKE_INSTALLED="gcc libc6-dev make pkg-config libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev"
+FAKE_INSTALLED="gcc libc6-dev make pkg-config libssl-dev libgcrypt20-dev nettle-dev libmbedtls-dev valgrind"
 want=0 deps 1000 0 build
 check "build present: silent" [ -z "$err" ]
 want=1 deps 1000 0 check

@@ -21,7 +21,7 @@
 . tests/lib.sh
 BUILD=${BUILD:-build}
 LAYERS_ALLOW=${LAYERS_ALLOW-}
-FOLDERS="foundation core sector kat system output tcrypt measure dd compare report bench commands"
+FOLDERS="foundation core sector kat system output tcrypt measure dd compare report ct bench commands"
 
 if ! command -v nm >/dev/null 2>&1; then
 	echo "SKIP: nm (binutils) not installed"; exit 77

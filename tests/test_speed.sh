@@ -46,19 +46,22 @@ check "csv: header + 8 rows" [ "$(wc -l <"$T/r.csv")" -eq 9 ]
 check "csv: CRLF records" [ "$(grep -c "$(printf '\r')\$" "$T/r.csv")" -eq 9 ]
 check "-o: nothing on stdout" [ -z "$out" ]
 check "csv-2: columns 43-49 as agreed" [ "$(printf '%s\n' "$hdr" | cut -d, -f43-49)" = "samples,ci_low_ops,ci_high_ops,mad_ops,ghz_drift,cpu_level,sample_ops" ]
-check "csv-4: schema" [ "$(sed -n 2p "$T/r.csv" | cut -d, -f1)" = "cryptobench-csv-4" ]
-check "csv-3: column 50 is mb, 0 without --mb" [ "$(printf '%s\n' "$hdr" | cut -d, -f50)" = "mb" ] && [ "$(sed -n 2p "$T/r.csv" | tr -d '\r' | awk -F, '{ print $(NF-3) }')" = "0" ]
-check "csv-4: columns 51-53 are shared, contended, sample_procs" [ "$(printf '%s\n' "$hdr" | tr -d '\r' | cut -d, -f51-)" = "shared,contended,sample_procs" ]
-row2=$(sed -n 2p "$T/r.csv" | tr -d '\r')
+check "csv-5: schema" [ "$(sed -n 2p "$T/r.csv" | cut -d, -f1)" = "cryptobench-csv-5" ]
+check "csv-3: column 50 is mb, 0 without --mb" [ "$(printf '%s\n' "$hdr" | cut -d, -f50)" = "mb" ] && [ "$(sed -n 2p "$T/r.csv" | tr -d '\r' | cut -d, -f50)" = "0" ]
+check "csv-4: columns 51-53 are shared, contended, sample_procs" [ "$(printf '%s\n' "$hdr" | tr -d '\r' | cut -d, -f51-53)" = "shared,contended,sample_procs" ]
+check "csv-5: columns 54-61 are ct's, empty in a speed row" sh -c "[ \"\$(printf '%s\n' \"\$1\" | tr -d '\r' | cut -d, -f54-)\" = ct_verdict,ct_method,ct_t,ct_measurements,ct_branches,ct_indexes,ct_places,ct_note ] && [ \"\$(sed -n 2p '$T/r.csv' | tr -d '\r' | cut -d, -f54-)\" = ,,,,,,, ]" _ "$hdr"
+row2=$(sed -n 2p "$T/r.csv" | tr -d '\r' | cut -d, -f1-53)
 check "csv-4: shared is a fraction, contended a count" awk -v s="$(printf '%s' "$row2" | awk -F, '{ print $(NF-2) }')" -v c="$(printf '%s' "$row2" | awk -F, '{ print $(NF-1) }')" -v p="$(printf '%s' "$row2" | awk -F, '{ print $NF }')" 'BEGIN { exit !(s != "" && s >= 0 && s <= 1 && c ~ /^[0-9]+$/ && p == "") }'
 # a csv-3 file (no shared, contended) and a csv-2 file (no mb) are still read
-cut -d, -f1-50 "$T/r.csv" | sed 's/^cryptobench-csv-4,/cryptobench-csv-3,/' >"$T/old3.csv"
+cut -d, -f1-50 "$T/r.csv" | sed 's/^cryptobench-csv-5,/cryptobench-csv-3,/' >"$T/old3.csv"
 expect_exit 0 "compare reads csv-3 (no shared, contended)" "$CB" compare "$T/old3.csv" "$T/r.csv"
-cut -d, -f1-49 "$T/r.csv" | sed 's/^cryptobench-csv-4,/cryptobench-csv-2,/' >"$T/old2.csv"
+cut -d, -f1-49 "$T/r.csv" | sed 's/^cryptobench-csv-5,/cryptobench-csv-2,/' >"$T/old2.csv"
 expect_exit 0 "compare reads csv-2 (no mb)" "$CB" compare "$T/old2.csv" "$T/r.csv"
 # the reader takes version 2 files and still takes version 1 (the reference)
 cp "$T/r.csv" "$T/r2.csv"
-expect_exit 0 "compare reads csv-4" "$CB" compare "$T/r2.csv" "$T/r2.csv"
+expect_exit 0 "compare reads csv-5" "$CB" compare "$T/r2.csv" "$T/r2.csv"
+cut -d, -f1-53 "$T/r.csv" | sed 's/^cryptobench-csv-5,/cryptobench-csv-4,/' >"$T/old4.csv"
+expect_exit 0 "compare reads csv-4 (no ct columns)" "$CB" compare "$T/old4.csv" "$T/r.csv"
 "$CB" compare results/reference/tcrypt-seed.csv results/reference/tcrypt-seed.csv >"$T/v1.out" 2>"$T/v1.err"
 check "compare still reads csv-1 (results/reference)" [ $? -ne 2 ]
 check "csv-1: no schema complaint" [ -z "$(grep -i schema "$T/v1.err")" ]
@@ -110,7 +113,7 @@ for b in openssl native; do
 	check "--mb on $b: no failure (the gate passed)" [ -z "$(printf '%s\n' "$out" | grep -i 'failed')" ]
 done
 expect_exit 0 "--mb csv" "$CB" speed --backend openssl --alg 'xts(aes)' --key-bits 256 --sizes 4096 --mb 4 --encrypt --format csv $S
-check "--mb csv: mb 4 recorded" [ "$(printf '%s\n' "$out" | sed -n 2p | tr -d '\r' | awk -F, '{ print $(NF-3) }')" = "4" ]
+check "--mb csv: mb 4 recorded" [ "$(printf '%s\n' "$out" | sed -n 2p | tr -d '\r' | cut -d, -f50)" = "4" ]
 expect_exit 0 "--mb json" "$CB" speed --backend openssl --alg 'xts(aes)' --key-bits 256 --sizes 4096 --mb 4 --encrypt --format json $S
 check "--mb json: mb 4 recorded" contains "$out" '"mb": 4'
 expect_exit 0 "--mb --cycles" "$CB" speed --backend openssl --alg 'cbc(aes)' --key-bits 128 --sizes 64 --mb 2 --encrypt --cycles $S

@@ -23,7 +23,7 @@
 /* Schema versions this reader understands. */
 static const char *const known_schemas[] = {
 	"cryptobench-csv-1", "cryptobench-csv-2", "cryptobench-csv-3",
-	"cryptobench-csv-4", NULL,
+	"cryptobench-csv-4", "cryptobench-csv-5", NULL,
 };
 
 #define NUM  (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
@@ -350,7 +350,7 @@ static int check_schemas(const struct cb_csv *csv)
 			;
 		if (!known_schemas[k]) {
 			cb_err("%s:%lu: unknown schema '%s': this cryptobench "
-			       "%s reads cryptobench-csv-1, -2 and -3", csv->name,
+			       "%s reads cryptobench-csv-1 to -5", csv->name,
 			       row->line, schema, CB_VERSION);
 			return -EINVAL;
 		}

@@ -322,3 +322,25 @@ int cb_stats_noisy(const struct cb_stats *s)
 {
 	return s->n > 0 && !(s->ci_half <= CB_STATS_NOISY);
 }
+
+void cb_welch_add(struct cb_welch *w, int cls, double x)
+{
+	double d = x - w->mean[cls];
+
+	w->n[cls] += 1;
+	w->mean[cls] += d / w->n[cls];
+	w->m2[cls] += d * (x - w->mean[cls]);
+}
+
+double cb_welch_t(const struct cb_welch *w)
+{
+	double v0, v1;
+
+	if (w->n[0] < 2 || w->n[1] < 2)
+		return 0;
+	v0 = w->m2[0] / (w->n[0] - 1) / w->n[0];
+	v1 = w->m2[1] / (w->n[1] - 1) / w->n[1];
+	if (v0 + v1 <= 0)
+		return 0;
+	return (w->mean[0] - w->mean[1]) / sqrt(v0 + v1);
+}

@@ -75,4 +75,16 @@ int cb_stats_summary(const double *v, size_t n, struct cb_stats *s);
 /* 1 when s->ci_half is above CB_STATS_NOISY (or unknown with n > 0). */
 int cb_stats_noisy(const struct cb_stats *s);
 
+/*
+ * Welch's t statistic of two classes of measurements, kept as running
+ * means and sums of squared deviations (Welford): dudect's test that the
+ * two come from distributions with one mean.  cls is 0 or 1; t is 0 until
+ * each class has two measurements.
+ */
+struct cb_welch {
+	double n[2], mean[2], m2[2];
+};
+void cb_welch_add(struct cb_welch *w, int cls, double x);
+double cb_welch_t(const struct cb_welch *w);
+
 #endif

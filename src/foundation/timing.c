@@ -438,3 +438,20 @@ int cb_fit_line(const double *x, const double *y, size_t n, double *a,
 	*a = sy / (double)n - d * sx / (double)n;
 	return 0;
 }
+
+uint64_t cb_ticks(void)
+{
+#if defined(__x86_64__)
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) :: "memory");
+	return (uint64_t)hi << 32 | lo;
+#elif defined(__aarch64__)
+	uint64_t v;
+
+	__asm__ volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(v) :: "memory");
+	return v;
+#else
+	return cb_now_ns();
+#endif
+}

@@ -21,6 +21,10 @@
 
 /* Nanoseconds from the monotonic clock named by cb_clock_name(). */
 uint64_t cb_now_ns(void);
+/* The cheapest fine counter for timing one short call (ct's timing test):
+ * the TSC on x86-64, the virtual counter on AArch64, else nanoseconds.
+ * Units differ between machines; only differences within a run count. */
+uint64_t cb_ticks(void);
 /* Add the time since *t0 (a cb_now_ns() reading) to account k of the
  * time split (acct.h) and set *t0 to now. */
 void cb_lap(enum cb_acct k, uint64_t *t0);

@@ -387,6 +387,8 @@ static const char *const csv_columns[] = {
 	"backend_details", "compiler", "cflags", "governor", "boost", "clock",
 	"samples", "ci_low_ops", "ci_high_ops", "mad_ops", "ghz_drift",
 	"cpu_level", "sample_ops", "mb", "shared", "contended", "sample_procs",
+	"ct_verdict", "ct_method", "ct_t", "ct_measurements", "ct_branches",
+	"ct_indexes", "ct_places", "ct_note",
 	NULL,
 };
 
@@ -437,6 +439,26 @@ static void csv_sampling(FILE *f, const struct cb_prov *p,
 		fprintf(f, k ? " %u" : "%u", r->proc_n[k]);
 }
 
+/* Columns 54-61 (cryptobench-csv-5): a ct row's verdict and evidence;
+ * empty for the others. */
+static void csv_ct(FILE *f, const struct cb_result *r)
+{
+	int ct = r->ct_verdict != NULL;
+
+	fputc(',', f);
+	csv_str(f, r->ct_verdict); fputc(',', f);
+	csv_str(f, r->ct_method); fputc(',', f);
+	csv_num(f, 2, ct ? r->ct_t : NAN); fputc(',', f);
+	if (ct)
+		fprintf(f, "%llu,%u,%u", (unsigned long long)r->ct_measurements,
+		        r->ct_branches, r->ct_indexes);
+	else
+		fputs(",,", f);
+	fputc(',', f);
+	csv_str(f, r->ct_places); fputc(',', f);
+	csv_str(f, r->ct_note);
+}
+
 void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
 {
 	int ok = r->status == CB_RES_OK;
@@ -482,6 +504,7 @@ void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r)
 	csv_str(f, p->boost); fputc(',', f);
 	csv_str(f, p->clock); fputc(',', f);
 	csv_sampling(f, p, r);
+	csv_ct(f, r);
 	fputs("\r\n", f);
 }
 
@@ -624,6 +647,21 @@ static void json_sampling(FILE *f, const char *in, const struct cb_result *r)
 	fprintf(f, "%s\"noisy\": %s,\n", in, ok && r->noisy ? "true" : "false");
 }
 
+/* A ct row's verdict and evidence (cryptobench-csv-5's columns 54-61). */
+static void json_ct(FILE *f, const char *in, const struct cb_result *r)
+{
+	if (!r->ct_verdict)
+		return;
+	json_kv_str(f, in, "ct_verdict", r->ct_verdict, 1);
+	json_kv_str(f, in, "ct_method", r->ct_method, 1);
+	json_kv_num(f, in, "ct_t", 2, r->ct_t, 1);
+	json_kv_num(f, in, "ct_measurements", 0, (double)r->ct_measurements, 1);
+	json_kv_num(f, in, "ct_branches", 0, r->ct_branches, 1);
+	json_kv_num(f, in, "ct_indexes", 0, r->ct_indexes, 1);
+	json_kv_str(f, in, "ct_places", r->ct_places, 1);
+	json_kv_str(f, in, "ct_note", r->ct_note, 1);
+}
+
 static void json_result(FILE *f, const struct cb_result *r, int comma)
 {
 	const char *in = "      ";
@@ -668,6 +706,7 @@ static void json_result(FILE *f, const struct cb_result *r, int comma)
 		json_num(f, 2, r->samples[k]);
 	}
 	fputs("],\n", f);
+	json_ct(f, in, r);
 	json_kv_str(f, in, "timestamp", r->timestamp, 0);
 	fputs(comma ? "    },\n" : "    }\n", f);
 }

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CB_CSV_SCHEMA  "cryptobench-csv-4"
+#define CB_CSV_SCHEMA  "cryptobench-csv-5"
 #define CB_MAX_PROCS   4      /* bench --processes: at most           */
 #define CB_JSON_SCHEMA "cryptobench-json-1"
 
@@ -77,7 +77,42 @@ struct cb_result {
 	double seconds;              /* timed seconds over all reps (dd:
 	                                elapsed)                                */
 	char timestamp[32];          /* ISO 8601 UTC, when measured             */
+	/* tool "ct" (cryptobench ct, docs/ct.md; cryptobench-csv-5): one
+	 * implementation's constant-time verdict, direction "-", status ok
+	 * (not checked: skipped with why); NULL/NaN/0 for other rows */
+	const char *ct_verdict;      /* "constant-time", "secret-dependent
+	                                branch", ... (ct_verdict_name)          */
+	const char *ct_method;       /* "memcheck+timing", "timing", ...        */
+	double ct_t;                 /* timing: Welch's t; NaN if not run       */
+	uint64_t ct_measurements;    /* timing: measurements in all            */
+	unsigned ct_branches, ct_indexes;  /* memcheck: distinct places        */
+	const char *ct_places;       /* memcheck: the first places, "; "-joined */
+	const char *ct_note;         /* a note (the path memcheck ran), or ""   */
 };
+
+/*
+ * The verdicts of ct rows (verdicts.c), worst first, as ct.h's enum
+ * ct_verdict orders them, each with its class: a leak (secret-dependent
+ * branch, memory index or timing), clean (constant-time: memcheck ran
+ * the real path), timing-only (no timing leak found: only the timing
+ * test ran), not checked.  Readers check a ct row's ct_verdict here.
+ */
+enum cb_ct_class { CB_CT_LEAK, CB_CT_CLEAN, CB_CT_TIMING_ONLY,
+                   CB_CT_UNCHECKED };
+struct cb_ct_verdict {
+	const char *name;            /* as in the ct_verdict column            */
+	enum cb_ct_class cls;
+};
+extern const struct cb_ct_verdict cb_ct_verdicts[];
+extern const size_t cb_nct_verdicts;
+/* "leak", "clean", "timing-only", "not checked". */
+const char *cb_ct_class_name(enum cb_ct_class c);
+/* The index of verdict in cb_ct_verdicts, or -1 when it is none. */
+int cb_ct_verdict_find(const char *verdict);
+/* The same for a row of FILE at LINE: -1 after "FILE:LINE: column
+ * 'ct_verdict': 'X' is not a ct verdict (the six names)". */
+int cb_ct_verdict_row(const char *file, unsigned long line,
+                      const char *verdict);
 
 struct cb_prov;
 

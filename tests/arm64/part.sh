@@ -56,6 +56,16 @@ for l in generic neon ce ce-sha512 max; do
 done
 check "--cpu generic: native capped out, said" \
 	sh -c "$CB --cpu generic list backends | grep -q '^native .*capped below the Crypto Extensions'"
+# cryptobench ct: the timing test runs here; memcheck where valgrind runs
+# under qemu-user (if it does not, each row says why)
+$CB ct --backend native --backend openssl --alg 'cbc(aes)' --alg 'cbc(blowfish)' \
+	--measurements 2000 -v >/tmp/arm64-ct 2>&1
+ctrc=$?
+check "ct: ran (exit $ctrc), a verdict for native's cbc(aes)" sh -c \
+	"[ $ctrc -le 1 ] && grep -Eq '^native +cbc\\(aes\\) +(constant-time|no timing leak found|secret-dependent)' /tmp/arm64-ct"
+check "ct: memcheck ran, or each row says why not" sh -c \
+	"grep -q 'memcheck+timing' /tmp/arm64-ct || grep -q 'memcheck: ' /tmp/arm64-ct"
+grep -E '^(native|openssl) |memcheck: ' /tmp/arm64-ct | head -n 6 | sed 's/^/     /'
 $CB sysinfo >/tmp/arm64-sys 2>&1
 check "sysinfo: the core named from MIDR_EL1" grep -Eq '^cpu +(ARM|QEMU|Apple|Ampere|NVIDIA|Qualcomm|HiSilicon|Cavium|Broadcom) ' /tmp/arm64-sys
 check "sysinfo: the generic timer's frequency" grep -Eq '^timer .*generic timer [0-9.]+ MHz, CNTFRQ_EL0' /tmp/arm64-sys

@@ -1,0 +1,535 @@
+/*
+ * cmd_ct.c - `cryptobench ct`: is each implementation constant time?
+ * Options into calls: the implementations selected, memcheck over all of
+ * them at once (ct_mem.c, under valgrind), the timing test of each
+ * (ct_time.c), a verdict per implementation (below), the table or the
+ * CSV/JSON rows (tool "ct", docs/ct.md).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cb.h"
+#include "commands/cmd.h"
+#include "ct/ct.h"
+#include "measure/speed_opts.h"
+#include "output/output.h"
+#include "system/cpulevel.h"
+#include "system/sysinfo.h"
+#include "foundation/util.h"
+
+enum { OPT_BACKEND = 1, OPT_ALG, OPT_DRIVER, OPT_METHOD, OPT_N, OPT_CHILD,
+       OPT_VERBOSE, OPT_FORMAT, OPT_OUT, OPT_FORCE };
+
+static const struct cb_opt ct_options[] = {
+	{ "--backend", 1, OPT_BACKEND, "B",
+	  "this backend only (repeatable; default: every available one)" },
+	{ "-b", 1, OPT_BACKEND, NULL, NULL },
+	{ "--alg", 1, OPT_ALG, "A",
+	  "this algorithm only (repeatable; canonical name or alias)" },
+	{ "-a", 1, OPT_ALG, NULL, NULL },
+	{ "--driver", 1, OPT_DRIVER, "SUBSTR",
+	  "only the implementations whose driver name contains SUBSTR" },
+	{ "--method", 1, OPT_METHOD, "memcheck|timing|both",
+	  "memcheck (valgrind, secrets marked undefined), timing (dudect's "
+	  "fixed-vs-random t-test) or both (default)" },
+	{ "--measurements", 1, OPT_N, "N",
+	  "timing: measurements a class and test (default 20000; 1000 to "
+	  "10000000)" },
+	{ "--format", 1, OPT_FORMAT, "text|csv|json",
+	  "text (default): the table; csv, json: a row per implementation "
+	  "(tool ct, cryptobench-csv-5: docs/csv.md) that compare, report, "
+	  "list and bench --ct read" },
+	{ "-o", 1, OPT_OUT, "FILE", "write the csv/json to FILE, not stdout "
+	  "(the table still goes to stdout)" },
+	{ "--force", 0, OPT_FORCE, NULL, "-o may overwrite FILE" },
+	{ "--memcheck-child", 0, OPT_CHILD, NULL, NULL },
+	{ "--verbose", 0, OPT_VERBOSE, NULL,
+	  "every implementation's evidence, not only the findings'" },
+	{ "-v", 0, OPT_VERBOSE, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL },
+};
+
+const struct cb_command cb_cmd_ct = {
+	.name = "ct", .run = cmd_ct, .opts = ct_options,
+	.synopsis = "ct [--backend B]... [--alg A]... [--driver SUBSTR] "
+	            "[--method memcheck|timing|both] [--measurements N]\n"
+	            "   [--format text|csv|json] [-o FILE [--force]] [-v]",
+	.summary = "constant time: secret-dependent branches and memory indexes",
+	.more = "Each implementation is keyed and run with its key and data "
+	        "secret: under valgrind's\nmemcheck with them marked undefined "
+	        "(every branch and address computed from\nthem is reported), "
+	        "and timed on a fixed against random inputs (Welch's t,\n"
+	        "|t| > 4.5 twice is a finding).  Verdicts: constant-time, "
+	        "secret-dependent branch,\nsecret-dependent memory index, "
+	        "secret-dependent timing, no timing leak found\n(timing only), "
+	        "not checked (why).  Method, places and thresholds: docs/ct.md.\n"
+	        "Exit 0 when every implementation was checked and none leaks, "
+	        "1 when one does.\n",
+};
+
+struct ct_opts {
+	const struct cb_backend *be[CB_MAX_BACKENDS];
+	const struct cb_alg *alg[64];
+	const char *drivers[1024];
+	size_t nbe, nalg, ndrv;
+	int mem, tim, child, verbose, force;
+	uint64_t n;
+	const struct cb_writer *w;    /* csv, json; NULL: the table only    */
+	const char *out;
+};
+
+static int add_backend(struct ct_opts *o, const char *arg)
+{
+	const struct cb_backend *b = cb_backend_find(arg);
+
+	if (!b) {
+		cb_err("--backend: unknown backend '%s' (see 'cryptobench list "
+		       "backends')", arg);
+		return -1;
+	}
+	if (o->nbe < CB_MAX_BACKENDS)
+		o->be[o->nbe++] = b;
+	return 0;
+}
+
+static int add_alg(struct ct_opts *o, const char *arg)
+{
+	const struct cb_alg *a = cb_alg_find(arg, NULL);
+
+	if (!a) {
+		cb_err("--alg: unknown algorithm '%s' (see 'cryptobench list "
+		       "algs')", arg);
+		return -1;
+	}
+	if (o->nalg < 64)
+		o->alg[o->nalg++] = a;
+	return 0;
+}
+
+static int set_method(struct ct_opts *o, const char *arg)
+{
+	o->mem = !strcmp(arg, "memcheck") || !strcmp(arg, "both");
+	o->tim = !strcmp(arg, "timing") || !strcmp(arg, "both");
+	if (!o->mem && !o->tim) {
+		cb_err("--method: '%s' is not memcheck, timing or both", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse(int argc, char **argv, struct ct_opts *o)
+{
+	int i = 1, id;
+	const char *arg;
+
+	while ((id = cb_getopt(argc, argv, &i, ct_options, &arg)) != -1) {
+		int bad = id == -2;
+
+		if (id == 0) {
+			cb_err("ct: unexpected argument '%s'", arg);
+			bad = 1;
+		} else if (id == OPT_BACKEND) {
+			bad = add_backend(o, arg) < 0;
+		} else if (id == OPT_ALG) {
+			bad = add_alg(o, arg) < 0;
+		} else if (id == OPT_DRIVER && o->ndrv < 1024) {
+			o->drivers[o->ndrv++] = arg;
+		} else if (id == OPT_METHOD) {
+			bad = set_method(o, arg) < 0;
+		} else if (id == OPT_N && (cb_parse_u64(arg, &o->n) < 0 ||
+		                           o->n < 1000 || o->n > 10000000)) {
+			cb_err("--measurements: '%s' is not a count from 1000 to "
+			       "10000000", arg);
+			bad = 1;
+		}
+		if (id == OPT_FORMAT && strcmp(arg, "text") &&
+		    (strcmp(arg, "csv") && strcmp(arg, "json"))) {
+			cb_err("--format: '%s' is not text, csv or json", arg);
+			bad = 1;
+		} else if (id == OPT_FORMAT) {
+			o->w = strcmp(arg, "text") ? cb_writer_find(arg) : NULL;
+		}
+		if (id == OPT_OUT)
+			o->out = arg;
+		o->force |= id == OPT_FORCE;
+		o->child |= id == OPT_CHILD;
+		o->verbose |= id == OPT_VERBOSE;
+		if (bad)
+			return -1;
+	}
+	if (o->out && !o->w) {
+		cb_err("-o: needs --format csv or json");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the implementations --------------------------------------------- */
+
+static int wanted(const struct ct_opts *o, const struct cb_impl *im)
+{
+	size_t i;
+
+	for (i = 0; i < o->nalg && strcmp(o->alg[i]->name, im->alg); i++)
+		;
+	if (o->nalg && i == o->nalg)
+		return 0;
+	for (i = 0; i < o->ndrv; i++)
+		if (o->child ? !strcmp(im->driver, o->drivers[i])
+		             : strstr(im->driver, o->drivers[i]) != NULL)
+			return 1;
+	return o->ndrv == 0;
+}
+
+/* The selected implementations that can run here, into v; how many. */
+static size_t select_impls(const struct ct_opts *o, const struct cb_impl **v,
+                           size_t max)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < o->nbe; b++) {
+		if (cb_backend_status(o->be[b], NULL) < 0)
+			continue;
+		for (const struct cb_impl *const *p = cb_backend_impls(o->be[b]);
+		     *p && n < max; p++)
+			if (wanted(o, *p) && cb_impl_status(*p, NULL) == 0)
+				v[n++] = *p;
+	}
+	return n;
+}
+
+/* ---- the verdict -------------------------------------------------------- */
+
+/* The CPU level's groups (CB_HW_*) in force. */
+static unsigned level_groups(void)
+{
+	unsigned hw = CB_HW_ALL, need;
+	char err[160];
+
+	if (cb_cpu_level_parse(cb_cpu_level_name(), &hw, &need, err,
+	                       sizeof err) < 0)
+		hw = CB_HW_ALL;
+	return hw;
+}
+
+/*
+ * The instruction sets the libraries' code for an algorithm may take (the
+ * families with SIMD paths in OpenSSL 3, libgcrypt 1.10, Nettle 3.8, Mbed
+ * TLS and native): AES and GCM every x86 extension; ChaCha20, Poly1305,
+ * Camellia, Serpent, Twofish, SHA-384/512 and Argon2's BLAKE2b the vector
+ * ones (and libgcrypt's Camellia VAES); SHA-1/224/256 SHA-NI and AVX/AVX2.
+ * Blowfish, DES, MD5, RIPEMD-160 and the null cipher have none: scalar
+ * code, the same under valgrind's CPU.  An algorithm built of others
+ * (hmac, pbkdf2, essiv, authenc) takes what its parts take.
+ */
+static unsigned alg_groups(const char *alg)
+{
+	static const struct { const char *part; unsigned g; } fam[] = {
+		{ "aes", CB_HW_AES | CB_HW_VAES | CB_HW_PCLMUL },
+		{ "aes", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "chacha", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "poly1305", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "camellia", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 | CB_HW_VAES },
+		{ "serpent", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "twofish", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "sha384", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "sha512", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "argon2", CB_HW_AVX | CB_HW_AVX2 | CB_HW_AVX512 },
+		{ "sha1", CB_HW_SHA | CB_HW_AVX | CB_HW_AVX2 },
+		{ "sha224", CB_HW_SHA | CB_HW_AVX | CB_HW_AVX2 },
+		{ "sha256", CB_HW_SHA | CB_HW_AVX | CB_HW_AVX2 },
+	};
+	unsigned g = 0;
+
+	for (size_t i = 0; i < sizeof fam / sizeof *fam; i++)
+		if (strstr(alg, fam[i].part))
+			g |= fam[i].g;
+	return g;
+}
+
+/* memcheck ran the code path this process runs: the instruction sets the
+ * level allows the algorithm are those valgrind's CPU has too (x86-64:
+ * CPUID), or else the backend said the same of its path under valgrind */
+static int same_path(const struct ct_result *r)
+{
+	const struct cb_backend *b = cb_impl_backend(r->impl);
+	const char *vg = ct_mem_details(b->name);
+	const char *here = b->details ? b->details() : "";
+	unsigned lv = level_groups() & alg_groups(r->alg);
+
+	if (ct_cpu_groups())
+		return (ct_cpu_groups() & lv) == (ct_mem_cpu_groups() & lv);
+	return vg && !strcmp(vg, here ? here : "");
+}
+
+/* The instruction sets this level uses that valgrind's CPU lacks. */
+static void lacking(const char *alg, char *buf, size_t n)
+{
+	static const struct { unsigned g; const char *name; } g[] = {
+		{ CB_HW_AES, "aes" }, { CB_HW_PCLMUL, "pclmulqdq" },
+		{ CB_HW_AVX, "avx" }, { CB_HW_AVX2, "avx2" },
+		{ CB_HW_VAES, "vaes" }, { CB_HW_AVX512, "avx512" },
+		{ CB_HW_SHA, "sha_ni" },
+	};
+	unsigned miss = ct_cpu_groups() & level_groups() & alg_groups(alg) &
+	                ~ct_mem_cpu_groups();
+	size_t used = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof g / sizeof *g && used < n; i++)
+		if (miss & g[i].g)
+			used += (size_t)snprintf(buf + used, n - used, "%s%s",
+			                         used ? " " : "", g[i].name);
+}
+
+static void mem_words(const struct ct_mem *m, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", m->branch ? "secret-dependent branch"
+	         : m->index ? "secret-dependent memory index"
+	         : m->other ? "other memcheck errors" : "constant-time");
+}
+
+static void decide(struct ct_result *r)
+{
+	const struct ct_mem *m = &r->mem;
+	int leak_t = r->tim.ran && fabs(r->tim.t) > CT_T_THRESHOLD;
+	char w[64];
+
+	if (m->ran && same_path(r)) {
+		r->verdict = m->branch ? CT_BRANCH : m->index ? CT_INDEX
+		             : leak_t ? CT_TIMING : CT_CLEAN;
+		snprintf(r->method, sizeof r->method, "%s",
+		         r->tim.ran ? "memcheck+timing" : "memcheck");
+		if (m->other)
+			snprintf(r->why, sizeof r->why, "memcheck: %u other errors "
+			         "(not a leak: a bug?)", m->other);
+		if (m->keysetup && m->keysetup == m->total)
+			snprintf(r->why, sizeof r->why, "in setting the key only");
+		return;
+	}
+	if (m->ran) {
+		char miss[96];
+
+		mem_words(m, w, sizeof w);
+		lacking(r->alg, miss, sizeof miss);
+		snprintf(r->why, sizeof r->why, "memcheck ran the path of a CPU "
+		         "without %s (valgrind has none), not this one: %s there",
+		         *miss ? miss : "what this one uses", w);
+	} else if (*m->why) {
+		snprintf(r->why, sizeof r->why, "memcheck: %s", m->why);
+	}
+	if (r->tim.ran) {
+		r->verdict = leak_t ? CT_TIMING : CT_NO_LEAK;
+		snprintf(r->method, sizeof r->method, "timing");
+		return;
+	}
+	r->verdict = CT_NOT_CHECKED;
+	snprintf(r->method, sizeof r->method, "-");
+	if (*r->tim.why) {
+		size_t l = strlen(r->why);
+
+		snprintf(r->why + l, sizeof r->why - l, "%stiming: %s",
+		         l ? "; " : "", r->tim.why);
+	}
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+static void run_memcheck(const struct cb_impl **v, size_t n,
+                         struct ct_result *res)
+{
+	const struct cb_impl **mine = cb_xcalloc(n + 1, sizeof *mine);
+	struct ct_result *mres = cb_xcalloc(n + 1, sizeof *mres);
+	size_t k = 0, *at = cb_xcalloc(n + 1, sizeof *at);
+	char why[300] = "";
+
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(cb_impl_backend(v[i])->name, "kernel")) {
+			snprintf(res[i].mem.why, sizeof res[i].mem.why, "the kernel's "
+			         "code runs in the kernel, where valgrind does not "
+			         "see it");
+			continue;
+		}
+		at[k] = i;
+		mres[k].driver = v[i]->driver;
+		mine[k++] = v[i];
+	}
+	fprintf(stderr, "ct: memcheck: %zu implementations under valgrind\n", k);
+	if (k && ct_mem_run(mine, k, mres, cb_cpu_level_name(), why,
+	                    sizeof why) < 0)
+		for (size_t j = 0; j < k; j++)
+			snprintf(mres[j].mem.why, sizeof mres[j].mem.why, "%s", why);
+	for (size_t j = 0; j < k; j++)
+		res[at[j]].mem = mres[j].mem;
+	free(mine), free(mres), free(at);
+}
+
+static void run_timing(const struct cb_impl **v, size_t n,
+                       struct ct_result *res, uint64_t meas)
+{
+	const struct cb_backend *last = NULL;
+
+	for (size_t i = 0; i < n && !cb_stop; i++) {
+		if (cb_impl_backend(v[i]) != last) {
+			last = cb_impl_backend(v[i]);
+			fprintf(stderr, "ct: timing: %s\n", last->name);
+		}
+		ct_time_run(v[i], meas, &res[i].tim);
+	}
+}
+
+/* ---- output ---------------------------------------------------------- */
+
+static void print_one(const struct ct_result *r, int verbose)
+{
+	const struct ct_mem *m = &r->mem;
+
+	printf("%-8s %-28.28s %-30s %s\n", r->backend, r->alg,
+	       ct_verdict_name(r->verdict), r->method);
+	if (!verbose && (r->verdict == CT_CLEAN || r->verdict == CT_NO_LEAK) &&
+	    !*r->why)
+		return;
+	printf("         %s", r->driver);
+	if (m->ran)
+		printf("; memcheck: %u branch and %u index places, %u errors",
+		       m->branch, m->index, m->total);
+	if (r->tim.ran)
+		printf("; timing: t = %.2f over %llu measurements", r->tim.t,
+		       (unsigned long long)r->tim.n);
+	printf("\n");
+	for (unsigned k = 0; k < m->nplaces && m->ran; k++)
+		printf("           %s\n", m->places[k]);
+	if (*r->why)
+		printf("         (%s)\n", r->why);
+}
+
+static int found_leak(const struct ct_result *res, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (res[i].verdict <= CT_TIMING)
+			return 1;
+	return 0;
+}
+
+static int print_all(const struct ct_result *res, size_t n, int verbose)
+{
+	unsigned count[CT_NOT_CHECKED + 1] = {0};
+
+	printf("%-8s %-28s %-30s %s\n", "backend", "algorithm", "verdict",
+	       "method");
+	for (size_t i = 0; i < n; i++) {
+		print_one(&res[i], verbose);
+		count[res[i].verdict]++;
+	}
+	printf("%zu implementations at --cpu %s:", n, cb_cpu_level_name());
+	for (int v = 0; v <= CT_NOT_CHECKED; v++)
+		if (count[v])
+			printf(" %u %s,", count[v], ct_verdict_name(v));
+	printf(" (|t| threshold %.1f)\n", CT_T_THRESHOLD);
+	return count[CT_BRANCH] + count[CT_INDEX] + count[CT_TIMING] ? 1 : 0;
+}
+
+/* ---- rows for the writers (tool "ct", docs/csv.md) ---------------- */
+
+static void to_result(const struct ct_result *c, struct cb_result *r,
+                      char *places, size_t n)
+{
+	const struct cb_backend *b = cb_impl_backend(c->impl);
+	size_t used = 0;
+
+	places[0] = 0;
+	for (unsigned k = 0; c->mem.ran && k < c->mem.nplaces && used < n; k++)
+		used += (size_t)snprintf(places + used, n - used, "%s%s",
+		                         k ? "; " : "", c->mem.places[k]);
+	*r = (struct cb_result){ .tool = "ct", .backend = c->backend,
+	        .backend_version = b->version ? b->version() : "",
+	        .backend_details = b->details ? b->details() : "",
+	        .driver = c->driver, .alg = c->alg, .key_bits = c->key_bits,
+	        .direction = "-", .iv_mode = "", .threads = 1,
+	        .status = c->verdict == CT_NOT_CHECKED ? CB_RES_SKIP : CB_RES_OK,
+	        .why = c->verdict == CT_NOT_CHECKED ? c->why : NULL,
+	        .ops_per_sec = NAN, .bytes_per_sec = NAN, .ns_per_byte = NAN,
+	        .cycles_per_byte = NAN, .overhead_ns = NAN,
+	        .slope_ns_per_byte = NAN, .rel_spread = NAN, .ghz_drift = NAN,
+	        .ct_verdict = ct_verdict_name(c->verdict), .ct_method = c->method,
+	        .ct_t = c->tim.ran ? c->tim.t : NAN,
+	        .ct_measurements = c->tim.n, .ct_branches = c->mem.branch,
+	        .ct_indexes = c->mem.index, .ct_places = places,
+	        .ct_note = c->why };
+	cb_iso_time(r->timestamp, sizeof r->timestamp);
+}
+
+static int write_rows(const struct ct_opts *o, const struct ct_result *res,
+                      size_t n)
+{
+	struct cb_result *r = cb_xcalloc(n, sizeof *r);
+	char (*places)[700] = cb_xcalloc(n, sizeof *places);
+	struct cb_report rep = { .prov = cb_prov(), .res = r, .n = n };
+	FILE *f = stdout;
+	int rc;
+
+	for (size_t i = 0; i < n; i++)
+		to_result(&res[i], &r[i], places[i], sizeof places[i]);
+	if (o->out && !(f = open_out(o->out, o->force)))
+		rc = -1;
+	else
+		rc = o->w->write(f, &rep);
+	if (f && f != stdout && fclose(f) != 0)
+		rc = -1;
+	free(r), free(places);
+	return rc;
+}
+
+int cmd_ct(int argc, char **argv)
+{
+	struct ct_opts o = { .mem = 1, .tim = 1, .n = 20000 };
+	const struct cb_impl **v = NULL;
+	struct ct_result *res = NULL;
+	size_t n;
+	int rc = CB_EXIT_USAGE;
+
+	if (parse(argc, argv, &o) < 0 ||
+	    (o.out && check_out(o.out, o.force) < 0))
+		return CB_EXIT_USAGE;
+	if (!o.nbe)
+		for (; cb_backends[o.nbe]; o.nbe++)
+			o.be[o.nbe] = cb_backends[o.nbe];
+	v = cb_xcalloc(4096, sizeof *v);
+	n = select_impls(&o, v, 4096);
+	if (o.child) {
+		rc = ct_mem_child(v, n) < 0 ? CB_EXIT_FAIL : CB_EXIT_OK;
+		goto out;
+	}
+	if (!n) {
+		cb_err("ct: no implementation matches (see 'cryptobench list "
+		       "algs')");
+		goto out;
+	}
+	res = cb_xcalloc(n, sizeof *res);
+	for (size_t i = 0; i < n; i++) {
+		const struct cb_alg *a = cb_alg_find(v[i]->alg, NULL);
+
+		res[i] = (struct ct_result){ .impl = v[i], .driver = v[i]->driver,
+		        .alg = v[i]->alg, .key_bits = ct_key_bits(a),
+		        .backend = cb_impl_backend(v[i])->name };
+	}
+	cb_stop_on_sigint();
+	if (o.mem)
+		run_memcheck(v, n, res);
+	if (o.tim)
+		run_timing(v, n, res, o.n);
+	for (size_t i = 0; i < n; i++)
+		decide(&res[i]);
+	rc = (!o.w || o.out) && print_all(res, n, o.verbose) ? CB_EXIT_FAIL
+	     : CB_EXIT_OK;
+	if (o.w && write_rows(&o, res, n) < 0)
+		rc = CB_EXIT_FAIL;
+	else if (o.w && !o.out && rc == CB_EXIT_OK)
+		rc = found_leak(res, n) ? CB_EXIT_FAIL : CB_EXIT_OK;
+out:
+	free(v);
+	free(res);
+	return rc;
+}
