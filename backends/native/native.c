@@ -303,11 +303,24 @@ INLINE int essiv_encrypt(const struct path *p, void *vctx, const uint8_t *iv,
 
 /* ---- per path ----------------------------------------------------------- */
 
+/*
+ * make check-ct's planted leak (tests/ct/run.sh, docs/ct.md): built with
+ * -DCB_CT_PLANT, every ECB request branches on the key's first byte -
+ * what `cryptobench ct` must catch.  Never in a real build.
+ */
+#ifdef CB_CT_PLANT
+static volatile unsigned ct_plant_sink;
+#define CT_PLANT(c) do { if ((c)->key.enc[0][0] & 1) ct_plant_sink++; } while (0)
+#else
+#define CT_PLANT(c) ((void)0)
+#endif
+
 INLINE int ecb_crypt(block_fn *fn, void *vctx, const uint8_t *in,
                      uint8_t *out, size_t len)
 {
 	if (len % 16)
 		return bad_len(len);
+	CT_PLANT(ctx_of(vctx));
 	fn(&ctx_of(vctx)->key, in, out, len);
 	return 0;
 }
