@@ -16,6 +16,10 @@
  *     64 lanes), plus sector sizes that are not a multiple of 64,
  *     unaligned and in place, from sector numbers that cross 2^32 and
  *     wrap 2^64;
+ *   - gcm(aes): keys of every size, AAD and text lengths that cross
+ *     every step of every path, tags of 4-16 bytes, in place, unaligned,
+ *     a flipped tag, text or AAD bit rejected, and its vectors with
+ *     rfc4106 through the template;
  *   - xts(aes) with 2x128, 2x256 and 2x192-bit keys (the last against
  *     libgcrypt: OpenSSL has no 2x192): lengths that end every loop of
  *     every path and steal ciphertext; sectors numbered plain64 and by
@@ -31,6 +35,7 @@
 #include "core/cb.h"
 #include "kat/kat.h"
 #include "native.h"
+#include "native_asm.h"
 #include "foundation/util.h"
 
 #include "check.h"
@@ -135,7 +140,8 @@ static void test_vectors(int isa)
 	static size_t nfiles;
 	static int loaded, usable;
 	static const char *const algs[] = {
-		"cbc(aes)", "ecb(aes)", "essiv(cbc(aes),sha256)" };
+		"cbc(aes)", "ecb(aes)", "essiv(cbc(aes),sha256)", "gcm(aes)",
+		"rfc4106(gcm(aes))" };
 
 	if (!loaded) {
 		loaded = 1;
@@ -147,10 +153,18 @@ static void test_vectors(int isa)
 	}
 	if (!usable)
 		return;
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < 5; i++) {
 		struct kat_count c = {0};
+		const struct cb_impl *im = impl_of(paths[isa], algs[i]);
 
-		kat_run_impl(impl_of(paths[isa], algs[i]), "native", files,
+		if (!im)        /* rfc4106: the template over the path's gcm */
+			im = impl_of(cb_backend_impls(cb_backend_find("native")),
+			             algs[i]);
+		/* gcm: none on AArch64; rfc4106: the chosen path's only */
+		if (!im || (i == 4 && !strstr(im->driver,
+		                              cb_native_isa_name(isa))))
+			continue;
+		kat_run_impl(im, "native", files,
 		             nfiles, &c, stdout, 0);
 		passed += c.passed;
 		failed += c.failed;
@@ -499,6 +513,175 @@ static void test_xts(unsigned *k)
 	}
 }
 
+
+/* ---- gcm(aes) vs OpenSSL ------------------------------------------------ */
+
+static const struct cb_impl *ref_gcm;
+
+/*
+ * One request of len bytes with adlen bytes of AAD and a tag of taglen
+ * on every path against OpenSSL: out of place from an unaligned buffer,
+ * in place, decrypted back, and rejected (-EBADMSG) with one bit of the
+ * tag, the text or the AAD flipped.  The lengths cross every step of
+ * every path: 16-byte blocks, 64-byte masked groups, 8-block (aesni) and
+ * 32-block (vaes512) steps, the packet routine's 32-block group.
+ */
+static void gcm_case(size_t kl, size_t adlen, size_t len, size_t taglen,
+                     unsigned k)
+{
+	uint8_t key[32], iv[12], tag[16], rtag[16];
+	uint8_t *ad = malloc(adlen + 1), *in = malloc(len + 16);
+	uint8_t *ref = malloc(len + 1), *out = malloc(len + 16);
+	struct cb_inst r, x;
+	size_t off = 1 + k % 15;
+
+	fill(key, sizeof key);
+	fill(iv, sizeof iv);
+	fill(ad, adlen + 1);
+	fill(in, len + 16);
+	if (cb_inst_new(&r, ref_gcm, key, kl) < 0 ||
+	    r.impl->aead_encrypt(r.ctx, iv, ad, adlen, in + off, ref, len, rtag,
+	                         taglen) < 0) {
+		checkf(0, "reference %s failed", ref_gcm->driver);
+		goto out;
+	}
+	cb_inst_free(&r);
+	for (int isa = 0; isa < CB_NATIVE_NISA; isa++) {
+		const struct cb_impl *im = impl_of(paths[isa], "gcm(aes)");
+		const char *p = cb_native_isa_name(isa);
+
+		if (!im)
+			continue;
+		if (cb_inst_new(&x, im, key, kl) < 0) {
+			checkf(0, "%s gcm: setkey", p);
+			continue;
+		}
+		memset(tag, 0, sizeof tag);
+		checkf(im->aead_encrypt(x.ctx, iv, ad, adlen, in + off, out + 3,
+		                        len, tag, taglen) == 0 &&
+		       !memcmp(out + 3, ref, len) && !memcmp(tag, rtag, taglen),
+		       "%s gcm key %zu ad %zu len %zu tag %zu: encrypt", p, kl * 8,
+		       adlen, len, taglen);
+		checkf(im->aead_decrypt(x.ctx, iv, ad, adlen, out + 3, out + 3,
+		                        len, tag, taglen) == 0 &&
+		       !memcmp(out + 3, in + off, len),
+		       "%s gcm key %zu ad %zu len %zu tag %zu: decrypt in place",
+		       p, kl * 8, adlen, len, taglen);
+		memcpy(out, in + off, len);
+		checkf(im->aead_encrypt(x.ctx, iv, ad, adlen, out, out, len, tag,
+		                        taglen) == 0 && !memcmp(out, ref, len) &&
+		       !memcmp(tag, rtag, taglen),
+		       "%s gcm ad %zu len %zu: encrypt in place", p, adlen, len);
+		tag[k % taglen] ^= (uint8_t)(1 << k % 8);
+		checkf(im->aead_decrypt(x.ctx, iv, ad, adlen, ref, out, len, tag,
+		                        taglen) == -EBADMSG,
+		       "%s gcm ad %zu len %zu: a flipped tag bit accepted", p,
+		       adlen, len);
+		tag[k % taglen] ^= (uint8_t)(1 << k % 8);
+		if (len) {
+			memcpy(out, ref, len);
+			out[k % len] ^= 0x80;
+			checkf(im->aead_decrypt(x.ctx, iv, ad, adlen, out, out, len,
+			                        tag, taglen) == -EBADMSG,
+			       "%s gcm ad %zu len %zu: a flipped text bit accepted",
+			       p, adlen, len);
+		}
+		if (adlen) {
+			ad[k % adlen] ^= 1;
+			checkf(im->aead_decrypt(x.ctx, iv, ad, adlen, ref, out, len,
+			                        tag, taglen) == -EBADMSG,
+			       "%s gcm ad %zu len %zu: a flipped AAD bit accepted",
+			       p, adlen, len);
+			ad[k % adlen] ^= 1;
+		}
+		checkf(im->aead_encrypt(x.ctx, iv, ad, adlen, in, out, len, tag,
+		                        taglen == 16 ? 10 : 17) == -EINVAL,
+		       "%s gcm: a tag of %d bytes taken", p, taglen == 16 ? 10 : 17);
+		cb_inst_free(&x);
+	}
+out:
+	free(ad);
+	free(in);
+	free(ref);
+	free(out);
+}
+
+#if defined(__x86_64__)
+/*
+ * VAES-512's counters (CTR32: additions to the block's last byte while
+ * it carries nothing, else from the little-endian form) from every last
+ * byte of J0 and across inc32's wrap at 2^32, against AES-CTR from
+ * single blocks: the ciphertext of 2 KiB + 37 bytes (4 steps and a tail).
+ * A 12-byte IV always starts the text at counter 2, so this reaches the
+ * cases the AEAD cannot.
+ */
+static void test_gcm_counters(void)
+{
+	static struct cb_gcm_key gk;
+	struct cb_gcm_req r;
+	uint8_t key[16], in[2085], out[2085], ctr[16], ks[16];
+	int bad = 0;
+
+	if (!paths[CB_NATIVE_VAES512])
+		return;
+	fill(key, sizeof key);
+	fill(in, sizeof in);
+	cb_aes_expand_key(&gk.aes, key, 16);
+	for (unsigned v = 0; v < 256 + 4; v++) {
+		uint32_t c0 = v < 256 ? 0x01020300u + v : 0xffffffc0u + 16 * (v - 256);
+
+		memset(&r, 0, sizeof r);
+		fill(r.j0, 12);
+		r.j0[12] = (uint8_t)(c0 >> 24), r.j0[13] = (uint8_t)(c0 >> 16);
+		r.j0[14] = (uint8_t)(c0 >> 8), r.j0[15] = (uint8_t)c0;
+		r.in = in, r.out = out, r.len = sizeof in;
+		cb_vaes512_gcm_enc(&gk, &r);
+		memcpy(ctr, r.j0, 12);
+		for (size_t i = 0; i < sizeof in; i += 16) {
+			uint32_t c = c0 + 1 + (uint32_t)(i / 16);
+
+			ctr[12] = (uint8_t)(c >> 24), ctr[13] = (uint8_t)(c >> 16);
+			ctr[14] = (uint8_t)(c >> 8), ctr[15] = (uint8_t)c;
+			cb_aesni_ecb_enc(&gk.aes, ctr, ks, 16);
+			for (size_t j = i; j < i + 16 && j < sizeof in; j++)
+				bad |= (out[j] ^ in[j] ^ ks[j - i]) != 0;
+		}
+		checkf(!bad, "vaes512 gcm counters from %08x: wrong key stream",
+		       (unsigned)c0);
+		bad = 0;
+	}
+}
+#endif
+
+static void test_gcm(unsigned *k)
+{
+	static const size_t keys[] = { 16, 24, 32 };
+	static const size_t lens[] = {
+		0, 1, 15, 16, 17, 48, 63, 64, 65, 127, 128, 129, 255, 256, 257,
+		447, 448, 449, 495, 496, 497, 511, 512, 513, 1023, 1024, 1025,
+		1350, 1536, 2047, 4111, 16384 + 13,
+	};
+	static const size_t ads[] = { 0, 1, 13, 16, 17, 64, 240, 241, 513 };
+	static const size_t tags[] = { 16, 4, 8, 12, 13, 15 };
+
+	for (size_t ki = 0; ki < 3; ki++)
+		for (size_t li = 0; li < sizeof lens / sizeof *lens; li++) {
+			size_t a = ads[(li + ki) % (sizeof ads / sizeof *ads)];
+			size_t t = tags[(li + 2 * ki) % (sizeof tags / sizeof *tags)];
+
+			gcm_case(keys[ki], a, lens[li], t, (*k)++);
+			gcm_case(keys[ki], lens[li] % 300, lens[li], 16, (*k)++);
+		}
+	/* the packet routine's bound: AAD + text + lengths blocks = 32, 33 */
+	gcm_case(32, 16 * 15, 16 * 16, 16, (*k)++);
+	gcm_case(32, 16 * 15 + 1, 16 * 16, 16, (*k)++);
+	gcm_case(16, 0, 16 * 31, 16, (*k)++);
+	gcm_case(16, 1, 16 * 31, 16, (*k)++);
+#if defined(__x86_64__)
+	test_gcm_counters();
+#endif
+}
+
 int main(void)
 {
 	static const size_t keys[] = { 16, 24, 32 };
@@ -589,6 +772,10 @@ int main(void)
 				sector_case(algs[a], keys[ki], 12288, 37, 1, 24, k++);
 			}
 		test_xts(&k);
+		if ((ref_gcm = cb_impl_find(ossl, "gcm(aes)", 0)))
+			test_gcm(&k);
+		else
+			skip("OpenSSL has no gcm(aes): no GCM differential test");
 		for (unsigned n = 1; n <= BATCH_MAX; n += n < 9 ? 1 : 7)
 			for (int layout = 0; layout < 2; layout++) {
 				batch_case("essiv(cbc(aes),sha256)", n, 16, layout);

@@ -1,39 +1,43 @@
 /*
- * native.c - the native backend: cryptobench's own AES for ecb(aes),
- * cbc(aes), xts(aes) and a fused essiv(cbc(aes),sha256), in x86-64 assembly
- * (the .S files under backends/native/x86_64/, contracts in native_asm.h).
+ * native.c - the native backend's architecture-neutral glue: cryptobench's
+ * own AES for ecb(aes), cbc(aes), xts(aes), a fused essiv(cbc(aes),sha256)
+ * and gcm(aes), over routine tables that each architecture fills (as the
+ * kernel keeps arch/<arch>/crypto apart from crypto/): native_x86.h (x86-64:
+ * the .S files under backends/native/x86_64/, contracts in native_asm.h)
+ * and native_arm64.h (AArch64: the Crypto Extensions, native_ce.h).  What
+ * they share lives here once: contexts and keys, requests, sector loops,
+ * batches, XTS's ciphertext stealing, GCM around its routines, the
+ * implementation tables, the choice of path and the measured limits.
  *
- * Three code paths - aesni (AES-NI, SSE), vaes256 (VAES on ymm) and
- * vaes512 (VAES on zmm) - each with its own const implementation table
- * whose driver names end in the path.  At load time a constructor reads
- * CPUID/XGETBV and CRYPTOBENCH_ISA (a cap), picks the best permitted path
- * and points the backend's table at that path's implementations; nothing
- * is dispatched per request (every entry point is a direct call into its
- * path's routines) and tests can run every path side by side through
- * cb_native_isa_impls().
+ * Code paths - aesni, vaes256 and vaes512 on x86-64, ce on AArch64 - each
+ * have their own const implementation table whose driver names end in the
+ * path.  At load time a constructor asks the architecture for the CPU's
+ * best path, applies CRYPTOBENCH_ISA (a cap) and points the backend's
+ * table at that path's implementations; nothing is dispatched per request
+ * (every entry point is a path's own function, the path's routine table
+ * a constant there, so every call into assembly is a direct call) and
+ * tests can run every path side by side through cb_native_isa_impls().
  *
  * Encryption of one request is one CBC chain, latency-bound whatever the
- * vector width: every path uses the AES-NI chain routine, with ESSIV's
- * AES-256 of the IV fused in.  Decryption and ECB are throughput-bound and
- * use the path's widest vectors.  A multi-sector request is encrypted as
- * 8 (aesni), 16 (vaes256) or up to 32 (vaes512: 16 sectors or fewer go
- * 16 at a time) independent sector chains interleaved; fewer
- * sectors than lanes repeat the last sector in the spare lanes (the
- * routines write the same bytes twice), so any count runs in
- * ceil(n / lanes) passes.  ESSIV's salt is SHA-256(key) from whichever
- * library backend provides sha256 (cb_impl_select: the one place a backend
- * borrows a primitive).
+ * vector width (the path's chain routine, ESSIV's AES-256 of the IV fused
+ * in).  Decryption and ECB are throughput-bound and use the path's widest
+ * vectors.  A multi-sector request is encrypted as the path's lanes of
+ * independent sector chains interleaved (8 on aesni and ce, 16 on
+ * vaes256, up to 64 on vaes512); fewer sectors than lanes repeat the last
+ * sector in the spare lanes (the routines write the same bytes twice), so
+ * any count runs in ceil(n / lanes) passes.  ESSIV's salt is SHA-256(key)
+ * from whichever library backend provides sha256 (cb_impl_select: the one
+ * place a backend borrows a primitive).
  *
- * XTS: the assembly does whole blocks from an encrypted tweak and hands
- * back the next one; this file encrypts the tweak (the tweak key lives in
- * the context's salt schedule), steals ciphertext for a partial last
- * block (IEEE 1619: the last full block and the partial one are swapped
- * around one more block operation) and numbers sectors (plain64: the
- * sector number; geli: the byte offset, i.e. iv_step = sector size).  On
- * AArch64 the backend is native_arm64.c; on other architectures this file
- * compiles to a stub that reports itself unavailable.
+ * XTS: the routines do whole blocks from an encrypted tweak and hand back
+ * the next one; this file encrypts the tweak (the tweak key lives in the
+ * context's salt schedule), steals ciphertext for a partial last block
+ * (IEEE 1619: the last full block and the partial one are swapped around
+ * one more block operation) and numbers sectors (plain64: the sector
+ * number; geli: the byte offset, i.e. iv_step = sector size).  GCM: see
+ * gcm_crypt.  On other architectures this file compiles to a stub that
+ * reports itself unavailable.
  */
-#if !defined(__aarch64__)       /* AArch64: native_arm64.c */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +48,115 @@
 #include "native.h"
 #include "native_asm.h"
 
-/* ---- the code paths and how one is chosen (portable) -------------------- */
+#if defined(__x86_64__) || defined(__aarch64__)
 
-static const char *const isa_names[CB_NATIVE_NISA] = {
-	"aesni", "vaes256", "vaes512",
+_Static_assert(offsetof(struct cb_aes_key, enc) == CB_AESKEY_ENC, "enc");
+_Static_assert(offsetof(struct cb_aes_key, dec) == CB_AESKEY_DEC, "dec");
+_Static_assert(offsetof(struct cb_aes_key, rounds) == CB_AESKEY_ROUNDS,
+               "rounds");
+_Static_assert(sizeof(struct cb_aes_key) == CB_AESKEY_SIZE, "key size");
+_Static_assert(offsetof(struct cb_gcm_key, aes) == CB_GCM_AES, "gcm aes");
+_Static_assert(offsetof(struct cb_gcm_key, hpow) == CB_GCM_HPOW, "gcm hpow");
+_Static_assert(sizeof(struct cb_gcm_key) == CB_GCM_SIZE, "gcm size");
+_Static_assert(offsetof(struct cb_gcm_key, zero) == CB_GCM_HEND, "gcm end");
+_Static_assert(offsetof(struct cb_gcm_req, len) == CB_GCMREQ_LEN, "req len");
+_Static_assert(offsetof(struct cb_gcm_req, ad) == CB_GCMREQ_AD, "req ad");
+_Static_assert(offsetof(struct cb_gcm_req, adlen) == CB_GCMREQ_ADLEN, "adlen");
+_Static_assert(offsetof(struct cb_gcm_req, y) == CB_GCMREQ_Y, "req y");
+_Static_assert(offsetof(struct cb_gcm_req, j0) == CB_GCMREQ_J0, "req j0");
+_Static_assert(offsetof(struct cb_gcm_req, s) == CB_GCMREQ_S, "req s");
+_Static_assert(offsetof(struct cb_native_ctx, key) == CB_CTX_KEY, "key");
+_Static_assert(offsetof(struct cb_native_ctx, salt) == CB_CTX_SALT, "salt");
+_Static_assert(offsetof(struct cb_native_ctx, iv) == CB_CTX_IV, "iv");
+_Static_assert(offsetof(struct cb_lanes, in) == CB_LANES_IN, "lanes in");
+_Static_assert(offsetof(struct cb_lanes, iv) == CB_LANES_IV, "lanes iv");
+
+/* ---- the routine tables ------------------------------------------------ */
+
+typedef void block_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
+                      size_t);
+typedef void chain_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
+                      const uint8_t *, uint8_t *, size_t);
+typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
+                      const uint8_t *, uint8_t *, size_t);
+typedef void xts_fn(const struct cb_aes_key *, uint8_t *, const uint8_t *,
+                    uint8_t *, size_t);
+typedef void xts_iv_fn(const struct cb_native_ctx *, uint8_t *,
+                       const uint8_t *, uint8_t *, size_t);
+typedef void xts_sec_fn(const struct cb_aes_key *, const uint8_t (*)[16],
+                        const uint8_t *, uint8_t *, size_t, size_t);
+typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
+                      ptrdiff_t, size_t);
+typedef void gcm_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
+                    const uint8_t *, uint8_t *, size_t);
+typedef void ghash_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
+                      size_t);
+typedef void gcm_req_fn(const struct cb_gcm_key *, struct cb_gcm_req *);
+typedef void essiv_lanes_fn(const struct cb_native_ctx *,
+                            const struct cb_lanes *, ptrdiff_t, size_t);
+
+/*
+ * A code path's routines (the architecture's half fills one per path):
+ * those of native_asm.h / native_ce.h with the same contracts, NULL where
+ * the path has none.
+ */
+struct path {
+	chain_fn *cbc_enc;        /* one CBC chain at the latency bound      */
+	essiv_fn *essiv_enc;      /* the same, ESSIV's IV fused in front     */
+	lanes_fn *lanes8;         /* 8 chains (batches of 8 or fewer)        */
+	essiv_lanes_fn *essiv_lanes8;  /* the same, ESSIV fused; NULL: the
+	                                  IVs by ecb_enc first             */
+	block_fn *ecb_enc, *ecb_dec;
+	chain_fn *cbc_dec;
+	essiv_fn *essiv_dec;
+	xts_fn *xts_enc, *xts_dec;
+	xts_iv_fn *xts_enc_iv, *xts_dec_iv;  /* the same, the tweak encrypted
+	                                        first; NULL: by ecb first   */
+	xts_sec_fn *xts_enc_sec, *xts_dec_sec;   /* NULL: one call per sector */
+	lanes_fn *lanes;          /* multi-sector CBC encryption             */
+	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
+	size_t nlanes;
+	lanes_fn *lanes32;        /* 32 lanes, multiples of 32 bytes; NULL:
+	                             none (used past nlanes sectors)         */
+	lanes_fn *lanes64;        /* 64 lanes, multiples of 64 bytes; NULL:
+	                             none (4 KiB sectors, past 32 of them)   */
+	size_t lane_mult;         /* sector sizes for `lanes`: its multiples
+	                             (vaes256: the staged routine only pays
+	                             where lanes share L1 sets)              */
+	int halves;               /* sectors whose lanes would share L1 sets
+	                             go in half-sector steps (enc_parts)    */
+	void (*essiv8)(const struct cb_native_ctx *, const uint8_t *const *,
+	               const uint8_t *const *, uint8_t *const *, size_t);
+	                          /* up to 8 ESSIV requests from the batch's
+	                             arrays; NULL: through cb_lanes        */
+	gcm_fn *gcm_enc, *gcm_dec;   /* AES-GCM's one pass over whole blocks
+	                                (gcm_crypt pads the last one) ...  */
+	ghash_fn *ghash;             /* ... and GHASH alone (the AAD)       */
+	gcm_req_fn *gcm_req[2][2];   /* or whole requests: [small][enc]     */
+	void (*gcm_probe[2])(uint64_t);  /* AES + GHASH of a 512-byte GCM
+	                             step, AES-128 and AES-256; NULL: none */
+	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
+	unsigned width;           /* ... on registers of this many blocks   */
 };
+
+/*
+ * The architecture's half (native_x86.h, native_arm64.h): path_<name> for
+ * each path and NATIVE_PATHS(X), X(name) for each, lowest first;
+ * isa_names[]; arch_cpu() (the best path, the features seen, GCM's
+ * multiplier), arch_lacks() (why a path above the CPU's best is not
+ * there), native_cap() (a --cpu level); ARCH_GCM (gcm(aes) on every
+ * path), arch_expand_key, arch_ecb_enc (a block or a few outside any
+ * path's loop), arch_probe_adds, ARCH_PROBE_N and the strings
+ * ARCH_RATE_UNIT, ARCH_DESCRIPTION, ARCH_PATH_LIST, ARCH_CAPPED,
+ * ARCH_NO_AES, ARCH_FLAGS_NAME.
+ */
+#if defined(__x86_64__)
+#include "native_x86.h"
+#else
+#include "native_arm64.h"
+#endif
+
+/* ---- the code paths and how one is chosen ------------------------------- */
 
 static int isa_by_name(const char *s)
 {
@@ -76,43 +184,13 @@ int cb_native_choose(const char *cap, int cpu_isa)
 	return c < cpu_isa ? c : cpu_isa;
 }
 
-/*
- * --cpu: the cap goes through CRYPTOBENCH_ISA, read by the constructor
- * below when the program loads (the core re-executes with it set).  A
- * level without AES-NI leaves native no path ("none": unavailable).
- */
-static int native_cap(unsigned hw, char *env, size_t n)
-{
-	const char *isa = "none";
-
-	if (hw & CB_HW_AES)
-		isa = !(hw & CB_HW_VAES && hw & CB_HW_AVX2) ? "aesni"
-		    : !(hw & CB_HW_AVX512) ? "vaes256" : "vaes512";
-	snprintf(env, n, "CRYPTOBENCH_ISA=%s", isa);
-	return 1;
-}
-
 static const char *native_version(void)
 {
 	return CB_VERSION;
 }
 
-#if defined(__x86_64__)
-#include <cpuid.h>
+/* ---- contexts ----------------------------------------------------------- */
 
-_Static_assert(offsetof(struct cb_aes_key, enc) == CB_AESKEY_ENC, "enc");
-_Static_assert(offsetof(struct cb_aes_key, dec) == CB_AESKEY_DEC, "dec");
-_Static_assert(offsetof(struct cb_aes_key, rounds) == CB_AESKEY_ROUNDS,
-               "rounds");
-_Static_assert(sizeof(struct cb_aes_key) == CB_AESKEY_SIZE, "key size");
-_Static_assert(offsetof(struct cb_native_ctx, key) == CB_CTX_KEY, "key");
-_Static_assert(offsetof(struct cb_native_ctx, salt) == CB_CTX_SALT, "salt");
-_Static_assert(offsetof(struct cb_native_ctx, iv) == CB_CTX_IV, "iv");
-_Static_assert(offsetof(struct cb_lanes, in) == CB_LANES_IN, "lanes in");
-_Static_assert(offsetof(struct cb_lanes, iv) == CB_LANES_IV, "lanes iv");
-
-/* The context is over-allocated and aligned here: the core promises no
- * more than malloc's alignment and the key schedules want 64. */
 #define CTX_SIZE (sizeof(struct cb_native_ctx) + 63)
 
 static inline struct cb_native_ctx *ctx_of(void *p)
@@ -133,12 +211,13 @@ static int native_setkey(void *vctx, const struct cb_impl *impl,
 {
 	struct cb_native_ctx *c = ctx_of(vctx);
 
+	(void)impl;
 	if (keylen != 16 && keylen != 24 && keylen != 32) {
 		cb_set_error("native: AES takes a 128, 192 or 256-bit key, "
 		             "not %zu bits", keylen * 8);
 		return -EINVAL;
 	}
-	cb_aes_expand_key(&c->key, key, keylen);
+	arch_expand_key(&c->key, key, keylen);
 	memset(c->iv, 0, sizeof c->iv);
 	return 0;
 }
@@ -178,7 +257,7 @@ static int native_essiv_setkey(void *vctx, const struct cb_impl *impl,
 		return rc;
 	if ((rc = sha256_borrowed(key, keylen, salt)) < 0)
 		return rc;
-	cb_aes_expand_key(&c->salt, salt, sizeof salt);
+	arch_expand_key(&c->salt, salt, sizeof salt);
 	cb_wipe(salt, sizeof salt);
 	return 0;
 }
@@ -188,123 +267,60 @@ static void native_free(void *vctx)
 	cb_wipe(ctx_of(vctx), sizeof(struct cb_native_ctx));
 }
 
-/* ---- one request: encryption is one chain on every path ----------------- */
-
-static int native_cbc_encrypt(void *vctx, const uint8_t *iv,
-                              const uint8_t *in, uint8_t *out, size_t len)
-{
-	struct cb_native_ctx *c = ctx_of(vctx);
-
-	if (len % 16)
-		return bad_len(len);
-	cb_aesni_cbc_enc(&c->key, iv ? iv : c->iv, c->iv, in, out, len);
-	return 0;
-}
-
-static int native_essiv_encrypt(void *vctx, const uint8_t *iv,
-                                const uint8_t *in, uint8_t *out, size_t len)
-{
-	struct cb_native_ctx *c = ctx_of(vctx);
-
-	if (len % 16)
-		return bad_len(len);
-	if (iv)
-		cb_aesni_essiv_cbc_enc(c, iv, in, out, len);
-	else
-		cb_aesni_cbc_enc(&c->key, c->iv, c->iv, in, out, len);
-	return 0;
-}
-
-/* ---- per path ----------------------------------------------------------- */
-
-typedef void block_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
-                      size_t);
-typedef void chain_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
-                      const uint8_t *, uint8_t *, size_t);
-typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
-                      const uint8_t *, uint8_t *, size_t);
-typedef void xts_fn(const struct cb_aes_key *, uint8_t *, const uint8_t *,
-                    uint8_t *, size_t);
-typedef void xts_iv_fn(const struct cb_native_ctx *, uint8_t *,
-                       const uint8_t *, uint8_t *, size_t);
-typedef void xts_sec_fn(const struct cb_aes_key *, const uint8_t (*)[16],
-                        const uint8_t *, uint8_t *, size_t, size_t);
-typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
-                      ptrdiff_t, size_t);
-
-struct path {
-	block_fn *ecb_enc, *ecb_dec;
-	chain_fn *cbc_dec;
-	essiv_fn *essiv_dec;
-	xts_fn *xts_enc, *xts_dec;
-	xts_iv_fn *xts_enc_iv, *xts_dec_iv;  /* the same, the tweak encrypted
-	                                        first; NULL: by ecb first   */
-	xts_sec_fn *xts_enc_sec, *xts_dec_sec;   /* NULL: one call per sector */
-	lanes_fn *lanes;          /* multi-sector CBC encryption             */
-	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
-	size_t nlanes;
-	lanes_fn *lanes32;        /* 32 lanes, multiples of 32 bytes; NULL:
-	                             none (used past nlanes sectors)         */
-	lanes_fn *lanes64;        /* 64 lanes, multiples of 64 bytes; NULL:
-	                             none (4 KiB sectors, past 32 of them)   */
-	size_t lane_mult;         /* sector sizes for `lanes`: its multiples
-	                             (vaes256: the staged routine only pays
-	                             where lanes share L1 sets)              */
-	int halves;               /* sectors whose lanes would share L1 sets
-	                             go in half-sector steps (enc_parts)    */
-	void (*essiv8)(const struct cb_native_ctx *, const uint8_t *const *,
-	               const uint8_t *const *, uint8_t *const *, size_t);
-	                          /* up to 8 ESSIV requests from the batch's
-	                             arrays; NULL: through cb_lanes        */
-	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
-	unsigned width;           /* ... on registers of this many blocks   */
-};
-
-static const struct path path_aesni = {
-	.ecb_enc = cb_aesni_ecb_enc, .ecb_dec = cb_aesni_ecb_dec,
-	.cbc_dec = cb_aesni_cbc_dec, .essiv_dec = cb_aesni_essiv_cbc_dec,
-	.xts_enc = cb_aesni_xts_enc, .xts_dec = cb_aesni_xts_dec,
-	.lanes = cb_aesni_cbc_enc_lanes8, .lanes_any = cb_aesni_cbc_enc_lanes8,
-	.nlanes = 8, .lane_mult = 16,
-	.probe = cb_aesni_probe, .width = 1,
-};
-static const struct path path_vaes256 = {
-	.ecb_enc = cb_vaes256_ecb_enc, .ecb_dec = cb_vaes256_ecb_dec,
-	.cbc_dec = cb_vaes256_cbc_dec, .essiv_dec = cb_vaes256_essiv_cbc_dec,
-	.xts_enc = cb_vaes256_xts_enc, .xts_dec = cb_vaes256_xts_dec,
-	.xts_enc_sec = cb_vaes256_xts_enc_sectors,
-	.xts_dec_sec = cb_vaes256_xts_dec_sectors,
-	.lanes = cb_vaes256_cbc_enc_lanes16,
-	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
-	.nlanes = 16, .lane_mult = 2048, .halves = 1,
-	.probe = cb_vaes256_probe, .width = 2,
-};
-static const struct path path_vaes512 = {
-	.ecb_enc = cb_vaes512_ecb_enc, .ecb_dec = cb_vaes512_ecb_dec,
-	.cbc_dec = cb_vaes512_cbc_dec, .essiv_dec = cb_vaes512_essiv_cbc_dec,
-	.xts_enc = cb_vaes512_xts_enc, .xts_dec = cb_vaes512_xts_dec,
-	.xts_enc_iv = cb_vaes512_xts_enc_iv, .xts_dec_iv = cb_vaes512_xts_dec_iv,
-	.xts_enc_sec = cb_vaes512_xts_enc_sectors,
-	.xts_dec_sec = cb_vaes512_xts_dec_sectors,
-	.lanes = cb_vaes512_cbc_enc_lanes16,
-	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
-	.nlanes = 16, .lanes32 = cb_vaes512_cbc_enc_lanes32, .lane_mult = 64,
-	.lanes64 = cb_vaes512_cbc_enc_lanes64,
-	.essiv8 = cb_vaes512_essiv_enc_ptrs8,
-	.probe = cb_vaes512_probe, .width = 4,
-};
-
 /*
  * The bodies below are inlined into each path's entry points with the
  * path constant, so every call into assembly is a direct call.
  */
 #define INLINE static inline __attribute__((always_inline))
 
+/* ---- one request: encryption is one chain on every path ----------------- */
+
+INLINE int cbc_encrypt(const struct path *p, void *vctx, const uint8_t *iv,
+                       const uint8_t *in, uint8_t *out, size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (len % 16)
+		return bad_len(len);
+	p->cbc_enc(&c->key, iv ? iv : c->iv, c->iv, in, out, len);
+	return 0;
+}
+
+INLINE int essiv_encrypt(const struct path *p, void *vctx, const uint8_t *iv,
+                         const uint8_t *in, uint8_t *out, size_t len)
+{
+	struct cb_native_ctx *c = ctx_of(vctx);
+
+	if (len % 16)
+		return bad_len(len);
+	if (iv)
+		p->essiv_enc(c, iv, in, out, len);
+	else
+		p->cbc_enc(&c->key, c->iv, c->iv, in, out, len);
+	return 0;
+}
+
+
+/* ---- per path ----------------------------------------------------------- */
+
+/*
+ * make check-ct's planted leak (tests/ct/run.sh, docs/ct.md): built with
+ * -DCB_CT_PLANT, every ECB request branches on the key's first byte -
+ * what `cryptobench ct` must catch.  Never in a real build.
+ */
+#ifdef CB_CT_PLANT
+static volatile unsigned ct_plant_sink;
+#define CT_PLANT(c) do { if ((c)->key.enc[0][0] & 1) ct_plant_sink++; } while (0)
+#else
+#define CT_PLANT(c) ((void)0)
+#endif
+
 INLINE int ecb_crypt(block_fn *fn, void *vctx, const uint8_t *in,
                      uint8_t *out, size_t len)
 {
 	if (len % 16)
 		return bad_len(len);
+	CT_PLANT(ctx_of(vctx));
 	fn(&ctx_of(vctx)->key, in, out, len);
 	return 0;
 }
@@ -565,8 +581,8 @@ INLINE void essiv_batch8(const struct path *p, struct cb_native_ctx *c,
 /*
  * Batches (tcrypt's multibuffer mode): n independent requests encrypted
  * as interleaved chains - ESSIV's up to 8 through essiv_batch8 where the
- * path has one; else up to 8 in the AES-NI 8-lane routine (ESSIV fused
- * in), more in the path's 16-lane one (the ESSIV IVs of all of them in
+ * path has one; else up to 8 in the path's 8-lane routine (ESSIV fused in
+ * where it can be), more in its widest (the ESSIV IVs of all of them in
  * one ECB call before).  The lane routines write every lane at one offset
  * from its input, so requests whose outputs sit at different offsets from
  * their inputs (and empty ones) go one at a time.
@@ -578,7 +594,6 @@ INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
 {
 	struct cb_native_ctx *c = ctx_of(vctx);
 	ptrdiff_t delta = n ? (ptrdiff_t)((uintptr_t)out[0] - (uintptr_t)in[0]) : 0;
-	cb_crypt_fn one = essiv ? native_essiv_encrypt : native_cbc_encrypt;
 	int same = len > 0 && ivs;
 	struct cb_lanes l;
 
@@ -595,14 +610,14 @@ INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
 	for (unsigned s = 0, m; s < n; s += m) {
 		int eight = n - s <= 8;
 		size_t nl = 8;
-		lanes_fn *lanes = eight ? cb_aesni_cbc_enc_lanes8
+		lanes_fn *lanes = eight ? p->lanes8
 		                  : pick_lanes(p, n - s, len, &nl);
 		int rc;
 
 		m = n - s < nl ? n - s : (unsigned)nl;
 		if (!same) {
-			if ((rc = one(vctx, ivs ? ivs[s] : NULL, in[s], out[s],
-			              len)) < 0)
+			if ((rc = (essiv ? essiv_encrypt : cbc_encrypt)(p, vctx,
+			              ivs ? ivs[s] : NULL, in[s], out[s], len)) < 0)
 				return rc;
 			m = 1;
 			continue;
@@ -613,8 +628,8 @@ INLINE int enc_batch(const struct path *p, int essiv, void *vctx,
 			l.in[j] = in[k];
 			memcpy(l.iv[j], ivs[k], 16);
 		}
-		if (essiv && eight) {
-			cb_aesni_essiv_cbc_enc_lanes8(c, &l, delta, len);
+		if (essiv && eight && p->essiv_lanes8) {
+			p->essiv_lanes8(c, &l, delta, len);
 			continue;
 		}
 		if (essiv)
@@ -635,8 +650,9 @@ static int native_xts_setkey(void *vctx, const struct cb_impl *impl,
 {
 	struct cb_native_ctx *c = ctx_of(vctx);
 
-	cb_aes_expand_key(&c->key, key, keylen / 2);
-	cb_aes_expand_key(&c->salt, key + keylen / 2, keylen / 2);
+	(void)impl;
+	arch_expand_key(&c->key, key, keylen / 2);
+	arch_expand_key(&c->salt, key + keylen / 2, keylen / 2);
 	memset(c->iv, 0, sizeof c->iv);
 	return 0;
 }
@@ -671,7 +687,7 @@ INLINE void xts_crypt(const struct path *p, int enc,
 	if (p->xts_enc_iv) {
 		(enc ? p->xts_enc_iv : p->xts_dec_iv)(c, t, in, out, whole);
 	} else {
-		cb_aesni_ecb_enc(&c->salt, t, t, 16);
+		arch_ecb_enc(&c->salt, t, t, 16);
 		(enc ? p->xts_enc : p->xts_dec)(k, t, in, out, whole);
 	}
 	if (!r)
@@ -751,18 +767,240 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 	return 0;
 }
 
+#if ARCH_GCM
+/* ---- AES-GCM ------------------------------------------------------------ */
+
+#define GCM_CTX_SIZE (sizeof(struct cb_gcm_key) + 63)
+#define GCM_MAX_TEXT ((UINT64_C(1) << 36) - 32)  /* SP 800-38D: 2^39 - 256 bits */
+
+static inline struct cb_gcm_key *gcm_of(void *p)
+{
+	return (struct cb_gcm_key *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+/* gcm(aes) needs PCLMULQDQ beside the path's AES (below, at `chosen`) */
+static int gcm_probe(const struct cb_impl *impl, const char **why);
+
+static uint64_t get_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/* z = x y in GCM's field, SP 800-38D Algorithm 1 (x[0]: the block's first
+ * 8 bytes big-endian, whose top bit is x^0), without branches on data:
+ * only at setkey, for the powers of H. */
+static void gf128_mul(uint64_t z[2], const uint64_t x[2], const uint64_t y[2])
+{
+	uint64_t zh = 0, zl = 0, vh = y[0], vl = y[1];
+
+	for (int i = 0; i < 128; i++) {
+		uint64_t m = -((x[i / 64] >> (63 - i % 64)) & 1);
+		uint64_t r = -(vl & 1);
+
+		zh ^= vh & m;
+		zl ^= vl & m;
+		vl = vl >> 1 | vh << 63;
+		vh = vh >> 1 ^ (UINT64_C(0xe100000000000000) & r);
+	}
+	z[0] = zh;
+	z[1] = zl;
+}
+
+/*
+ * The key: the AES schedule, H = AES(K, 0), and H^1 .. H^33 as GHASH
+ * operands: the block read as a big-endian 128-bit integer (its bytes
+ * reversed, little-endian) times x^-1 - a shift left by one, the bit
+ * shifted out (x^0) coming back as x^-1 = 0xc2..01 (native_asm.h).
+ */
+static int gcm_setkey(void *vctx, const struct cb_impl *impl,
+                      const uint8_t *key, size_t keylen)
+{
+	struct cb_gcm_key *k = gcm_of(vctx);
+	uint8_t h[16] = { 0 };
+	uint64_t hv[2], pw[2];
+
+	(void)impl;
+	if (keylen != 16 && keylen != 24 && keylen != 32) {
+		cb_set_error("native: AES takes a 128, 192 or 256-bit key, "
+		             "not %zu bits", keylen * 8);
+		return -EINVAL;
+	}
+	arch_expand_key(&k->aes, key, keylen);
+	arch_ecb_enc(&k->aes, h, h, 16);
+	hv[0] = get_be64(h);
+	hv[1] = get_be64(h + 8);
+	memcpy(pw, hv, sizeof pw);
+	for (int i = 32; i >= 0; i--) {
+		uint64_t top = -(pw[0] >> 63);
+		uint64_t hi = (pw[0] << 1 | pw[1] >> 63) ^
+		              (UINT64_C(0xc200000000000000) & top);
+		uint64_t lo = pw[1] << 1 ^ (1 & top);
+
+		cb_put_le64(k->hpow[i], lo);
+		cb_put_le64(k->hpow[i] + 8, hi);
+		gf128_mul(pw, pw, hv);
+	}
+	memset(k->zero, 0, sizeof k->zero);
+	cb_wipe(h, sizeof h);
+	cb_wipe(hv, sizeof hv);
+	cb_wipe(pw, sizeof pw);
+	return 0;
+}
+
+static void gcm_free(void *vctx)
+{
+	cb_wipe(gcm_of(vctx), sizeof(struct cb_gcm_key));
+}
+
+/* SP 800-38D 5.2.1.2: 128, 120, 112, 104, 96 bits, and 64 and 32 for
+ * applications that bound the use (the kernel's crypto_gcm_setauthsize) */
+static int gcm_taglen_ok(size_t t)
+{
+	return t == 4 || t == 8 || (t >= 12 && t <= 16);
+}
+
+/*
+ * One request: J0 = IV || 1, the text from counter 2 (inc32), GHASH over
+ * the AAD and the ciphertext, each zero-padded to whole blocks, and their
+ * bit lengths; tag = the first taglen bytes of AES(J0) ^ GHASH.  On
+ * decryption the tag is compared in constant time after the text is
+ * written (out is unspecified when it fails, as the contract allows).
+ * Paths whose routines take whole blocks only get the partial last
+ * block of the AAD and of the text done here.
+ */
+INLINE int gcm_crypt(const struct path *p, int enc, void *vctx,
+                     const uint8_t *iv, const uint8_t *ad, size_t adlen,
+                     const uint8_t *in, uint8_t *out, size_t len,
+                     uint8_t *tag, size_t taglen)
+{
+	const struct cb_gcm_key *k = gcm_of(vctx);
+	uint8_t y[16] = { 0 }, j0[16], s[16], pad[16], ks[16];
+	int rc = 0;
+
+	if (!gcm_taglen_ok(taglen)) {
+		cb_set_error("native: a GCM tag is 4, 8 or 12-16 bytes, not %zu",
+		             taglen);
+		return -EINVAL;
+	}
+	if ((uint64_t)len > GCM_MAX_TEXT) {
+		cb_set_error("native: GCM takes at most 2^36 - 32 bytes of text");
+		return -EINVAL;
+	}
+	if (p->gcm_req[0][0]) {
+		struct cb_gcm_req r = { .in = in, .out = out, .len = len,
+		                        .ad = ad, .adlen = adlen };
+		int small = len < 512 &&
+		            (adlen + 15) / 16 + (len + 15) / 16 + 1 <= 32;
+
+		memcpy(r.j0, iv, 12);
+		memcpy(r.j0 + 12, "\0\0\0\1", 4);
+		if (!small)
+			p->ghash(k, r.y, ad, adlen);
+		p->gcm_req[small][enc](k, &r);
+		if (enc)
+			memcpy(tag, r.s, taglen);
+		else if (!cb_ct_equal(r.s, tag, taglen))
+			rc = -EBADMSG;
+		cb_wipe(&r, sizeof r);
+		return rc;
+	}
+	memcpy(j0, iv, 12);
+	memcpy(j0 + 12, "\0\0\0\1", 4);
+	arch_ecb_enc(&k->aes, j0, s, 16);
+	j0[15] = 2;
+	{
+		size_t a = adlen & ~(size_t)15, t = len & ~(size_t)15;
+		size_t r = len - t;
+
+		p->ghash(k, y, ad, a);
+		if (adlen > a) {
+			memset(pad, 0, 16);
+			memcpy(pad, ad + a, adlen - a);
+			p->ghash(k, y, pad, 16);
+		}
+		(enc ? p->gcm_enc : p->gcm_dec)(k, y, j0, in, out, t);
+		if (r) {
+			uint32_t c = (uint32_t)(2 + t / 16);
+
+			j0[12] = (uint8_t)(c >> 24);
+			j0[13] = (uint8_t)(c >> 16);
+			j0[14] = (uint8_t)(c >> 8);
+			j0[15] = (uint8_t)c;
+			arch_ecb_enc(&k->aes, j0, ks, 16);
+			memset(pad, 0, 16);
+			memcpy(pad, in + t, r);
+			for (size_t i = 0; i < r; i++)
+				out[t + i] = in[t + i] ^ ks[i];
+			if (enc)
+				memcpy(pad, out + t, r);
+			p->ghash(k, y, pad, 16);
+			cb_wipe(ks, sizeof ks);
+		}
+	}
+	put_be64(pad, (uint64_t)adlen * 8);
+	put_be64(pad + 8, (uint64_t)len * 8);
+	p->ghash(k, y, pad, 16);
+	for (int i = 0; i < 16; i++)
+		s[i] ^= y[15 - i];
+	if (enc)
+		memcpy(tag, s, taglen);
+	else if (!cb_ct_equal(s, tag, taglen))
+		rc = -EBADMSG;
+	cb_wipe(s, sizeof s);
+	cb_wipe(pad, sizeof pad);
+	cb_wipe(y, sizeof y);
+	return rc;
+}
+#endif /* ARCH_GCM */
+
 #define BATCH_ARGS void *ctx, unsigned n, const uint8_t *const *ivs, \
                    const uint8_t *const *in, uint8_t *const *out, size_t len
 #define CRYPT_ARGS void *ctx, const uint8_t *iv, const uint8_t *in, \
                    uint8_t *out, size_t len
 #define SECT_ARGS  void *ctx, uint64_t first, uint64_t step, size_t ss, \
                    const uint8_t *in, uint8_t *out, size_t len
+#define AEAD_ARGS  void *ctx, const uint8_t *iv, const uint8_t *ad, \
+                   size_t adlen, const uint8_t *in, uint8_t *out, size_t len
+
+#if ARCH_GCM
+#define GCM_IMPL(isa)                                                          \
+static int isa##_gcm_encrypt(AEAD_ARGS, uint8_t *tag, size_t taglen)          \
+{ return gcm_crypt(&path_##isa, 1, ctx, iv, ad, adlen, in, out, len, tag,      \
+                   taglen); }                                                  \
+static int isa##_gcm_decrypt(AEAD_ARGS, const uint8_t *tag, size_t taglen)    \
+{ return gcm_crypt(&path_##isa, 0, ctx, iv, ad, adlen, in, out, len,           \
+                   (uint8_t *)tag, taglen); }                                  \
+static const struct cb_impl impl_gcm_##isa = {                                 \
+	.alg = "gcm(aes)", .driver = "gcm-aes-native-" #isa,                   \
+	.priority = 300, .ctx_size = GCM_CTX_SIZE, .probe = gcm_probe,         \
+	.setkey = gcm_setkey, .free = gcm_free,                                \
+	.aead_encrypt = isa##_gcm_encrypt, .aead_decrypt = isa##_gcm_decrypt,  \
+};
+#define GCM_ENTRY(isa) &impl_gcm_##isa,
+#else
+#define GCM_IMPL(isa)
+#define GCM_ENTRY(isa)
+#endif
 
 #define PATH(isa)                                                              \
+static int isa##_cbc_encrypt(CRYPT_ARGS)                                      \
+{ return cbc_encrypt(&path_##isa, ctx, iv, in, out, len); }                    \
+static int isa##_essiv_encrypt(CRYPT_ARGS)                                    \
+{ return essiv_encrypt(&path_##isa, ctx, iv, in, out, len); }                  \
 static int isa##_ecb_encrypt(CRYPT_ARGS)                                      \
-{ return ecb_crypt(path_##isa.ecb_enc, ctx, in, out, len); }                  \
+{ (void)iv; return ecb_crypt(path_##isa.ecb_enc, ctx, in, out, len); }        \
 static int isa##_ecb_decrypt(CRYPT_ARGS)                                      \
-{ return ecb_crypt(path_##isa.ecb_dec, ctx, in, out, len); }                  \
+{ (void)iv; return ecb_crypt(path_##isa.ecb_dec, ctx, in, out, len); }        \
 static int isa##_cbc_decrypt(CRYPT_ARGS)                                      \
 { return cbc_decrypt(&path_##isa, ctx, iv, in, out, len); }                    \
 static int isa##_essiv_decrypt(CRYPT_ARGS)                                    \
@@ -787,6 +1025,7 @@ static int isa##_xts_enc_sectors(SECT_ARGS)                                   \
 { return xts_sectors(&path_##isa, 1, ctx, first, step, ss, in, out, len); }    \
 static int isa##_xts_dec_sectors(SECT_ARGS)                                   \
 { return xts_sectors(&path_##isa, 0, ctx, first, step, ss, in, out, len); }    \
+GCM_IMPL(isa)                                                                  \
 static const struct cb_impl impl_xts_##isa = {                                 \
 	.alg = "xts(aes)", .driver = "xts-aes-native-" #isa,                   \
 	.priority = 300, .ctx_size = CTX_SIZE,                                 \
@@ -799,7 +1038,7 @@ static const struct cb_impl impl_cbc_##isa = {                                 \
 	.alg = "cbc(aes)", .driver = "cbc-aes-native-" #isa,                   \
 	.priority = 300, .ctx_size = CTX_SIZE,                                 \
 	.setkey = native_setkey, .free = native_free,                          \
-	.encrypt = native_cbc_encrypt, .decrypt = isa##_cbc_decrypt,           \
+	.encrypt = isa##_cbc_encrypt, .decrypt = isa##_cbc_decrypt,            \
 	.encrypt_sectors = isa##_cbc_enc_sectors,                              \
 	.decrypt_sectors = isa##_cbc_dec_sectors,                              \
 	.encrypt_batch = isa##_cbc_enc_batch,                                  \
@@ -814,91 +1053,59 @@ static const struct cb_impl impl_essiv_##isa = {                               \
 	.alg = "essiv(cbc(aes),sha256)", .driver = "essiv-cbc-aes-native-" #isa,\
 	.priority = 300, .ctx_size = CTX_SIZE,                                 \
 	.setkey = native_essiv_setkey, .free = native_free,                    \
-	.encrypt = native_essiv_encrypt, .decrypt = isa##_essiv_decrypt,       \
+	.encrypt = isa##_essiv_encrypt, .decrypt = isa##_essiv_decrypt,        \
 	.encrypt_sectors = isa##_essiv_enc_sectors,                            \
 	.decrypt_sectors = isa##_essiv_dec_sectors,                            \
 	.encrypt_batch = isa##_essiv_enc_batch,                                \
 };                                                                             \
 static const struct cb_impl *const impls_##isa[] = {                           \
-	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, &impl_xts_##isa,  \
-	NULL,             \
+	&impl_cbc_##isa, &impl_ecb_##isa, &impl_essiv_##isa, GCM_ENTRY(isa)    \
+	&impl_xts_##isa, NULL,                                                 \
 };
 
-PATH(aesni)
-PATH(vaes256)
-PATH(vaes512)
 
+NATIVE_PATHS(PATH)
+
+#define IMPLS_OF(isa) impls_##isa,
+#define PATH_OF(isa) &path_##isa,
 static const struct cb_impl *const *const path_impls[CB_NATIVE_NISA] = {
-	impls_aesni, impls_vaes256, impls_vaes512,
+	NATIVE_PATHS(IMPLS_OF)
 };
 static const struct path *const paths[CB_NATIVE_NISA] = {
-	&path_aesni, &path_vaes256, &path_vaes512,
+	NATIVE_PATHS(PATH_OF)
 };
 
-/* ---- CPU features and the choice of path -------------------------------- */
 
-struct cpu_caps {
-	int aes, osxsave, avx, avx2, vaes, vpclmulqdq, avx512f, avx512vl;
-	int ymm_os, zmm_os;       /* XCR0: the OS saves that state        */
-};
-
-static void cpu_caps(struct cpu_caps *k)
-{
-	unsigned a, b, c, d, max;
-
-	memset(k, 0, sizeof *k);
-	max = __get_cpuid_max(0, NULL);
-	if (max < 1 || !__get_cpuid(1, &a, &b, &c, &d))
-		return;
-	k->aes = (c >> 25) & 1;
-	k->osxsave = (c >> 27) & 1;
-	k->avx = (c >> 28) & 1;
-	if (max >= 7) {
-		__cpuid_count(7, 0, a, b, c, d);
-		k->avx2 = (b >> 5) & 1;
-		k->avx512f = (b >> 16) & 1;
-		k->avx512vl = (b >> 31) & 1;
-		k->vaes = (c >> 9) & 1;
-		k->vpclmulqdq = (c >> 10) & 1;
-	}
-	if (k->osxsave) {
-		unsigned lo, hi;
-
-		__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-		k->ymm_os = (lo & 0x06) == 0x06;      /* SSE, AVX            */
-		k->zmm_os = (lo & 0xe6) == 0xe6;      /* + opmask, ZMM hi/lo */
-	}
-}
-
-static int caps_isa(const struct cpu_caps *k)
-{
-	if (!k->aes)
-		return -ENOTSUP;
-	if (!(k->vaes && k->vpclmulqdq && k->avx && k->avx2 && k->ymm_os))
-		return CB_NATIVE_AESNI;
-	if (!(k->avx512f && k->avx512vl && k->zmm_os))
-		return CB_NATIVE_VAES256;
-	return CB_NATIVE_VAES512;
-}
-
-int cb_native_cpu_isa(void)
-{
-	struct cpu_caps k;
-
-	cpu_caps(&k);
-	return caps_isa(&k);
-}
+/* ---- the choice of path, made once at load time ------------------------ */
 
 /* Chosen once, at load time, before anything reads the table. */
 static struct {
 	int status;               /* 0 or -ENOTSUP/-EINVAL                */
 	int isa, cpu_isa;
+	int gcm_ok;               /* GCM's multiplier (PCLMULQDQ)         */
 	char why[160];
 	char details[200];
 } chosen;
 
+#if ARCH_GCM
+static int gcm_probe(const struct cb_impl *impl, const char **why)
+{
+	(void)impl;
+	if (!chosen.gcm_ok) {
+		*why = "CPU lacks PCLMULQDQ";
+		return -ENOTSUP;
+	}
+	return 0;
+}
+#endif
+
 /* The backend's table: the chosen path's impls, copied by native_init. */
-static const struct cb_impl *native_impls[5];
+static const struct cb_impl *native_impls[6];
+
+int cb_native_cpu_isa(void)
+{
+	return arch_cpu(NULL, 0, NULL);
+}
 
 const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 {
@@ -907,13 +1114,11 @@ const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 		return NULL;
 	}
 	if (chosen.cpu_isa < 0) {
-		*why = "CPU has no AES-NI";
+		*why = ARCH_NO_AES;
 		return NULL;
 	}
 	if (isa > chosen.cpu_isa) {
-		*why = isa == CB_NATIVE_VAES512
-		       ? "CPU (or OS) lacks VAES with AVX-512"
-		       : "CPU (or OS) lacks VAES/VPCLMULQDQ with AVX2";
+		*why = arch_lacks(isa);
 		return NULL;
 	}
 	return path_impls[isa];
@@ -921,53 +1126,40 @@ const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 
 __attribute__((constructor)) static void native_init(void)
 {
-	struct cpu_caps k;
 	const char *cap = getenv("CRYPTOBENCH_ISA");
 	char cpu[96] = "";
-	int n = 0;
 
-	cpu_caps(&k);
-	chosen.cpu_isa = caps_isa(&k);
+	chosen.cpu_isa = arch_cpu(cpu, sizeof cpu, &chosen.gcm_ok);
 	chosen.status = cb_native_choose(cap, chosen.cpu_isa);
-	chosen.isa = chosen.status < 0 ? CB_NATIVE_AESNI : chosen.status;
-	memcpy(native_impls, path_impls[chosen.isa], sizeof native_impls);
+	chosen.isa = chosen.status < 0 ? 0 : chosen.status;
+	for (size_t i = 0; path_impls[chosen.isa][i] &&
+	     i + 1 < sizeof native_impls / sizeof *native_impls; i++)
+		native_impls[i] = path_impls[chosen.isa][i];
 	if (chosen.status == -EINVAL) {
 		snprintf(chosen.why, sizeof chosen.why, "CRYPTOBENCH_ISA='%.40s' "
-		         "is not a code path (none, aesni, vaes256 or vaes512)",
-		         cap);
+		         "is not a code path (" ARCH_PATH_LIST ")", cap);
 		return;
 	}
 	if (chosen.status < 0) {
 		snprintf(chosen.why, sizeof chosen.why, "%s",
-		         cap && !strcmp(cap, "none")
-		         ? "capped below AES-NI (CRYPTOBENCH_ISA=none, "
-		           "--cpu generic)" : "CPU has no AES-NI");
+		         cap && !strcmp(cap, "none") ? ARCH_CAPPED : ARCH_NO_AES);
 		return;
 	}
 	chosen.status = 0;
-#define FLAG(f) if (k.f && n < (int)sizeof cpu) \
-	n += snprintf(cpu + n, sizeof cpu - n, "%s" #f, n ? " " : "")
-	FLAG(aes);
-	FLAG(vaes);
-	FLAG(vpclmulqdq);
-	FLAG(avx2);
-	FLAG(avx512f);
-	FLAG(avx512vl);
-#undef FLAG
-	if (k.osxsave && (!k.ymm_os || !k.zmm_os) && n < (int)sizeof cpu)
-		snprintf(cpu + n, sizeof cpu - n, "; os saves no %s",
-		         k.ymm_os ? "zmm" : "ymm");
 	if (!cap || !*cap)
 		snprintf(chosen.details, sizeof chosen.details,
-		         "%s (cpu: %s; cap: none)", isa_names[chosen.isa], cpu);
+		         "%s (" ARCH_FLAGS_NAME ": %s; cap: none)",
+		         isa_names[chosen.isa], cpu);
 	else if (isa_by_name(cap) > chosen.cpu_isa)
 		snprintf(chosen.details, sizeof chosen.details,
-		         "%s (cpu: %s; cap: %s, above this CPU's best)",
-		         isa_names[chosen.isa], cpu, cap);
+		         "%s (" ARCH_FLAGS_NAME ": %s; cap: %s, above this CPU's "
+		         "best)", isa_names[chosen.isa], cpu, cap);
 	else
 		snprintf(chosen.details, sizeof chosen.details,
-		         "%s (cpu: %s; cap: %s)", isa_names[chosen.isa], cpu, cap);
+		         "%s (" ARCH_FLAGS_NAME ": %s; cap: %s)",
+		         isa_names[chosen.isa], cpu, cap);
 }
+
 
 /* ---- the CPU's limit, measured ------------------------------------------ */
 
@@ -1003,7 +1195,7 @@ static double cycles_of(void (*fn)(uint64_t), uint64_t n)
 
 	for (int i = 0; i < 15; i++) {
 		double a = probe_secs(fn, n);
-		double d = probe_secs(cb_native_probe_adds, N_ADD);
+		double d = probe_secs(arch_probe_adds, N_ADD);
 
 		if (a > 0 && d > 0)
 			r[k++] = a / d * 4.0 * N_ADD;
@@ -1021,7 +1213,7 @@ static double cycles_of(void (*fn)(uint64_t), uint64_t n)
 static double aes_rate(void)
 {
 	const struct path *p = paths[chosen.isa];
-	const uint64_t n_aes = 160000;
+	const uint64_t n_aes = ARCH_PROBE_N;
 	double c = cycles_of(p->probe, n_aes);
 
 	return c > 0 ? 12.0 * p->width * n_aes / c : 0;
@@ -1029,7 +1221,7 @@ static double aes_rate(void)
 
 /* n batches of 8 one-block ESSIV requests through the routine `speed
  * --mb 8` reaches on the chosen path (enc_batch: its pointer-array one,
- * else the AES-NI lanes), each batch independent of the last */
+ * else its fused 8 lanes), each batch independent of the last */
 static struct cb_native_ctx batch_ctx __attribute__((aligned(64)));
 static struct cb_lanes batch_lanes;
 static uint8_t batch_buf[8][32];
@@ -1044,12 +1236,12 @@ static void batch_loop(uint64_t n)
 		if (p->essiv8)
 			p->essiv8(&batch_ctx, batch_iv, batch_in, batch_out, 16);
 		else
-			cb_aesni_essiv_cbc_enc_lanes8(&batch_ctx, &batch_lanes,
-			                              16, 16);
+			p->essiv_lanes8(&batch_ctx, &batch_lanes, 16, 16);
 }
 
 /*
- * Cycles a request of that batch (cycles_of): the floor of 16-byte ESSIV
+ * Cycles a request of that batch (cycles_of; 0: the path has no fused
+ * batch routine): the floor of 16-byte ESSIV
  * at --mb 8 with nothing around the routine (24 dependent rounds a
  * request, 8 requests in flight; the keys are fixed, not secret).
  * `speed --mb 8`'s bound against a one-request reference is that
@@ -1060,8 +1252,10 @@ static double batch_cycles(void)
 	const uint64_t n_b = 10000;                     /* ~1M cycles */
 	uint8_t key[32] = { 1 };
 
-	cb_aes_expand_key(&batch_ctx.key, key, 16);
-	cb_aes_expand_key(&batch_ctx.salt, key, 32);
+	if (!paths[chosen.isa]->essiv8 && !paths[chosen.isa]->essiv_lanes8)
+		return 0;
+	arch_expand_key(&batch_ctx.key, key, 16);
+	arch_expand_key(&batch_ctx.salt, key, 32);
 	for (int j = 0; j < 8; j++) {
 		batch_lanes.in[j] = batch_in[j] = batch_buf[j];
 		batch_out[j] = batch_buf[j] + 16;
@@ -1071,20 +1265,42 @@ static double batch_cycles(void)
 	return cycles_of(batch_loop, n_b) / (8.0 * n_b);
 }
 
+/*
+ * AES-GCM's combined bound on the chosen path, c/B: the cycles of the
+ * probe of one 512-byte step's AES and VPCLMULQDQ (cycles_of), whatever
+ * ports they share on this core; 0 where the path has no such probe.
+ */
+static double gcm_bound(int k256)
+{
+	const struct path *p = paths[chosen.isa];
+	const uint64_t n = 8000;                      /* ~1M cycles */
+
+	return p->gcm_probe[k256] ? cycles_of(p->gcm_probe[k256], n) /
+	                            (512.0 * n) : 0;
+}
+
 static const char *native_limits(void)
 {
-	static char line[300];
-	double r, b;
+	static char line[400];
+	double r, b, g128, g256;
+	char gcm[120] = "", batch[80] = "";
 
 	if (chosen.status < 0)
 		return NULL;
-	if (!*line && (r = aes_rate()) > 0 && (b = batch_cycles()) > 0)
-		snprintf(line, sizeof line, "%.2f AES block-rounds/cycle on %s "
-		         "(measured); 16-byte ESSIV batch of 8 alone %.1f "
-		         "cycles a request; throughput bound %.3f c/B AES-128, "
-		         "%.3f c/B AES-256", r, isa_names[chosen.isa], b,
-		         10 / (16 * r), 14 / (16 * r));
-	return *line ? line : NULL;
+	if (*line || (r = aes_rate()) <= 0)
+		return *line ? line : NULL;
+	if ((b = batch_cycles()) > 0)
+		snprintf(batch, sizeof batch, "16-byte ESSIV batch of 8 alone "
+		         "%.1f cycles a request; ", b);
+	if ((g128 = gcm_bound(0)) > 0 && (g256 = gcm_bound(1)) > 0)
+		snprintf(gcm, sizeof gcm, "AES-GCM bound (AES + VPCLMULQDQ, "
+		         "measured) %.3f c/B AES-128, %.3f c/B AES-256; ", g128,
+		         g256);
+	snprintf(line, sizeof line, "%.2f " ARCH_RATE_UNIT " on %s (measured); "
+	         "%s%sthroughput bound %.3f c/B AES-128, %.3f c/B AES-256", r,
+	         isa_names[chosen.isa], batch, gcm, 10 / (16 * r),
+	         14 / (16 * r));
+	return line;
 }
 
 /* ---- the backend -------------------------------------------------------- */
@@ -1101,11 +1317,34 @@ static const char *native_details(void)
 	return chosen.details;
 }
 
-#else /* !__x86_64__ */
 
+#else /* neither x86-64 nor AArch64 */
+
+static const char *const isa_names[CB_NATIVE_NISA] = {
+	"aesni", "vaes256", "vaes512",
+};
 static const struct cb_impl *const native_impls[] = { NULL };
 static const char *const not_here = "native code is x86-64 and AArch64 "
                                     "only";
+#define native_cap NULL
+#define ARCH_DESCRIPTION "cryptobench's own AES (x86-64 and AArch64 only)"
+
+const char *cb_native_isa_name(int isa)
+{
+	return isa >= 0 && isa < CB_NATIVE_NISA ? isa_names[isa] : NULL;
+}
+
+int cb_native_choose(const char *cap, int cpu_isa)
+{
+	(void)cap;
+	(void)cpu_isa;
+	return -ENOTSUP;
+}
+
+static const char *native_version(void)
+{
+	return CB_VERSION;
+}
 
 int cb_native_cpu_isa(void)
 {
@@ -1114,6 +1353,7 @@ int cb_native_cpu_isa(void)
 
 const struct cb_impl *const *cb_native_isa_impls(int isa, const char **why)
 {
+	(void)isa;
 	*why = not_here;
 	return NULL;
 }
@@ -1134,12 +1374,11 @@ static const char *native_limits(void)
 	return NULL;
 }
 
-#endif /* __x86_64__ */
+#endif
 
 const struct cb_backend cb_backend_native = {
 	.name = "native",
-	.description = "cryptobench's own AES-NI/VAES assembly "
-	               "(fused ESSIV-CBC, multi-sector CBC, XTS)",
+	.description = ARCH_DESCRIPTION,
 	.probe = native_probe,
 	.version = native_version,
 	.details = native_details,
@@ -1147,4 +1386,3 @@ const struct cb_backend cb_backend_native = {
 	.impls = native_impls,
 	.cap = native_cap,
 };
-#endif /* !__aarch64__ */

@@ -11,13 +11,15 @@
  *   - len is a multiple of 16 (the AES block); len == 0 is a no-op except
  *     where said;
  *   - in == out (in place) is allowed; otherwise in and out do not overlap;
- *   - the ISA each file needs is checked by the caller (native.c, from
+ *   - the ISA each file needs is checked by the caller (native_x86.h, from
  *     CPUID and XGETBV) before any routine of that file is called:
- *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state)
+ *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state);
+ *                       its GCM also PCLMULQDQ and SSSE3 (PSHUFB)
  *       aes_vaes256.S   VAES + VPCLMULQDQ + AVX2 (VEX, ymm0-15 only); OS
  *                       saves YMM
- *       aes_vaes512.S   VAES + VPCLMULQDQ + AVX512F/VL (EVEX zmm, opmasks);
- *                       OS saves ZMM
+ *       aes_vaes512.S   VAES + VPCLMULQDQ + AVX512F/VL/BW (EVEX zmm,
+ *                       opmasks, byte masks) + BMI2 (GCM's BZHI); OS
+ *                       saves ZMM
  *     VAES routines end with vzeroupper.
  *   - no routine allocates or touches memory beyond its arguments and
  *     its own stack; data staged on the stack (vaes256 lanes) is wiped
@@ -38,6 +40,22 @@
 #define CB_CTX_KEY       0      /* the data key                               */
 #define CB_CTX_SALT      512    /* ESSIV: AES-256 key = SHA-256(data key)     */
 #define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
+
+/* struct cb_gcm_key: 1152 bytes */
+#define CB_GCM_AES       0      /* struct cb_aes_key: the data key            */
+#define CB_GCM_HPOW      512    /* H^33 .. H^1 as GHASH operands (below)      */
+#define CB_GCM_HEND      1040   /* the end of that table (H^k at HEND - 16k)  */
+#define CB_GCM_SIZE      1152   /* + 64 zero bytes: a tail's power loads      */
+
+/* struct cb_gcm_req */
+#define CB_GCMREQ_IN     0
+#define CB_GCMREQ_OUT    8
+#define CB_GCMREQ_LEN    16
+#define CB_GCMREQ_AD     24
+#define CB_GCMREQ_ADLEN  32
+#define CB_GCMREQ_Y      48
+#define CB_GCMREQ_J0     64
+#define CB_GCMREQ_S      80
 
 /* struct cb_lanes */
 #define CB_LANES_MAX     64
@@ -60,6 +78,44 @@ struct cb_native_ctx {
 	struct cb_aes_key salt;
 	uint8_t iv[16];
 } __attribute__((aligned(64)));
+
+/*
+ * AES-GCM's key: the AES schedule and the powers of the hash key H =
+ * AES(K, 0^128), hpow[i] = H^(33-i) (a 64-byte load at hpow[1] is H^32 ..
+ * H^29, one at hpow[29] H^4 .. H^1; H^33: a request's last group of 32
+ * text blocks and the lengths block).  GHASH operands are bit-reflected:
+ * a block's 16 bytes reversed and read as a little-endian 128-bit integer
+ * (bit 127 is x^0), so a carry-less product of two of them is the
+ * product's reflection shifted by one bit - one factor x too many.  The
+ * powers are therefore stored times x^-1 (shifted left one bit, the bit
+ * shifted out folded back as x^-1 = 0xc2000000000000000000000000000001),
+ * and a product reduces with two carry-less multiplications by
+ * 0xc2000000_00000000 (native.c: gcm_setkey; the .S files: GHASH).  The
+ * 64 bytes after the table are zero: a partial last group of 1-3 blocks
+ * loads its powers from up to 48 bytes past it and multiplies them by
+ * zeroed lanes.
+ */
+struct cb_gcm_key {
+	struct cb_aes_key aes;
+	uint8_t hpow[33][16];
+	uint8_t zero[64];
+} __attribute__((aligned(64)));
+
+/* One AES-GCM request for the VAES-512 routines (native_asm.h offsets
+ * CB_GCMREQ_*): the text in -> out (len bytes), the AAD (small routines
+ * only: the others take y after it), the hash state y, J0 = IV || be32(1);
+ * s = AES(J0) ^ GHASH, the full tag, written back. */
+struct cb_gcm_req {
+	const uint8_t *in;
+	uint8_t *out;
+	size_t len;
+	const uint8_t *ad;
+	size_t adlen;
+	uint8_t pad[8];
+	uint8_t y[16];
+	uint8_t j0[16];
+	uint8_t s[16];
+};
 
 /*
  * A multi-sector request cut into independent CBC chains ("lanes"): lane i
@@ -252,6 +308,47 @@ void cb_vaes512_xts_dec_sectors(const struct cb_aes_key *k,
                                 const uint8_t *in, uint8_t *out, size_t ss,
                                 size_t n);
 
+/* ---- AES-GCM (SP 800-38D) -----------------------------------------------
+ *
+ * The hash state y[16] is the GHASH accumulator as an operand (reflected,
+ * see struct cb_gcm_key; all zero to start); ctr[16] is the counter block
+ * of the first data block (IV || be32(2) for a 12-byte IV), read only,
+ * the counter incremented mod 2^32 (inc32) from there.
+ *
+ * gcm_enc: out = in ^ AES-CTR, GHASH of out into y; gcm_dec: GHASH of in
+ * into y, out = in ^ AES-CTR.  One pass over the data: the AES of one
+ * group of blocks and the GHASH of the ciphertext of the previous (enc)
+ * or the same (dec) group interleaved in one loop.  _ghash: y = GHASH of
+ * in continued from y.  _aesni_: len a multiple of 16 (the caller pads a
+ * partial block), 8 blocks in flight, PCLMULQDQ; _vaes512_ (below): any
+ * len (a partial last block is zero-padded for GHASH by masked loads and
+ * stores: AVX512BW), VPCLMULQDQ.  In place (in == out) is allowed.
+ */
+void cb_aesni_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t ctr[16], const uint8_t *in,
+                      uint8_t *out, size_t len);
+void cb_aesni_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t ctr[16], const uint8_t *in,
+                      uint8_t *out, size_t len);
+void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+                    const uint8_t *in, size_t len);
+/*
+ * _vaes512_ a whole request but the AAD (r->y: the GHASH of the AAD): the
+ * text 32 blocks (8 zmm) a step, then its last 0-511 bytes, the lengths
+ * block and AES(J0) as one group (one reduction), r->s = the full tag.
+ * _small: the same with the AAD in that group (y from zero): for len <
+ * 512 and ceil(adlen/16) + ceil(len/16) + 1 <= 32 - one call and one
+ * reduction for a packet.
+ */
+void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_vaes512_gcm_dec(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_vaes512_gcm_enc_small(const struct cb_gcm_key *k,
+                              struct cb_gcm_req *r);
+void cb_vaes512_gcm_dec_small(const struct cb_gcm_key *k,
+                              struct cb_gcm_req *r);
+void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t *in, size_t len);
+
 /* ---- the throughput probe: n iterations of 12 independent AES rounds on
  * the path's widest register (xmm, ymm, zmm), and of 4 dependent adds (one
  * a cycle: the clock it is counted in); registers are scratch --------- */
@@ -259,6 +356,10 @@ void cb_aesni_probe(uint64_t n);
 void cb_vaes256_probe(uint64_t n);
 void cb_vaes512_probe(uint64_t n);
 void cb_native_probe_adds(uint64_t n);
+/* AES-GCM's bound on VAES-512: n x the 8 x nr VAESENC and 34 VPCLMULQDQ
+ * of one 32-block (512-byte) step, the chains independent */
+void cb_vaes512_gcm_probe128(uint64_t n);
+void cb_vaes512_gcm_probe256(uint64_t n);
 
 #endif /* !__ASSEMBLER__ */
 #endif

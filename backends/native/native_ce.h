@@ -9,7 +9,7 @@
  *     the Equivalent Inverse Cipher's dec[0..nr], rounds);
  *   - len is a multiple of 16 (0 is a no-op except where said);
  *   - in == out (in place) is allowed; otherwise they do not overlap;
- *   - the caller (native_arm64.c) has checked getauxval(AT_HWCAP) for
+ *   - the caller (native_arm64.h) has checked getauxval(AT_HWCAP) for
  *     HWCAP_AES before any routine runs;
  *   - nothing is allocated; nothing outside the arguments is touched.
  *

@@ -19,7 +19,7 @@
 #include "native_asm.h"
 #include "macros.inc"
 
-#if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
+#if defined(__x86_64__)	/* elsewhere: empty (native_arm64.h, or the stub) */
 
 /* x = (a, a^b, a^b^c, a^b^c^d) for x = (a, b, c, d) (32-bit words) */
 .macro PREFIX_XOR x, t
@@ -576,6 +576,188 @@
 	.p2align 4
 .Lxts_mask:
 	.long	0x87, 0, 1, 0
+
+	.text
+/* ---- AES-GCM ------------------------------------------------------------- */
+
+/*
+ * AES-NI + PCLMULQDQ: groups of up to 8 blocks, each group's counter
+ * blocks encrypted 8 in flight and its ciphertext hashed in the same loop
+ * (before the AES on decryption, after it on encryption: the core runs one
+ * group's GHASH under the next group's rounds).  GHASH operands as in
+ * native_asm.h (struct cb_gcm_key); registers: xmm0-7 the AES blocks and
+ * GHASH scratch, xmm8 a round key, xmm9 the counter in little-endian form
+ * (the block reversed: inc32 is a paddd), xmm10 the byte-reversal mask,
+ * xmm11 the hash state, xmm12/13/14 LO/MI/HI.
+ */
+
+/*
+ * xmm11 = GHASH of the \n (register, 1-8) blocks at [\p] continued from
+ * xmm11: block i times H^(n-i), the products summed and reduced once.
+ * Clobbers rax, r10, r11, xmm0-3, xmm12-14.
+ */
+.macro AGH p, n
+	mov	r11, \n
+	mov	r10, \n
+	shl	r10, 4
+	neg	r10
+	lea	r10, [rdi + CB_GCM_HEND + r10]
+	mov	rax, \p
+	movdqa	xmm0, xmm11
+	pxor	xmm12, xmm12
+	pxor	xmm13, xmm13
+	pxor	xmm14, xmm14
+71:	movdqu	xmm1, [rax]
+	pshufb	xmm1, xmm10
+	pxor	xmm0, xmm1
+	movdqa	xmm2, [r10]
+	movdqa	xmm3, xmm0
+	pclmulqdq xmm3, xmm2, 0x00
+	pxor	xmm12, xmm3
+	movdqa	xmm3, xmm0
+	pclmulqdq xmm3, xmm2, 0x11
+	pxor	xmm14, xmm3
+	movdqa	xmm3, xmm0
+	pclmulqdq xmm3, xmm2, 0x01
+	pclmulqdq xmm0, xmm2, 0x10
+	pxor	xmm13, xmm3
+	pxor	xmm13, xmm0
+	pxor	xmm0, xmm0
+	add	rax, 16
+	add	r10, 16
+	dec	r11
+	jnz	71b
+	/* the reduction (aes_vaes512.S: GH_RED1, GH_RED2) */
+	movdqa	xmm0, xmm12
+	pclmulqdq xmm0, [rip + .Lagcm_poly], 0x10
+	pshufd	xmm12, xmm12, 0x4e
+	pxor	xmm13, xmm12
+	pxor	xmm13, xmm0
+	movdqa	xmm0, xmm13
+	pclmulqdq xmm0, [rip + .Lagcm_poly], 0x10
+	pshufd	xmm13, xmm13, 0x4e
+	pxor	xmm14, xmm13
+	pxor	xmm14, xmm0
+	movdqa	xmm11, xmm14
+.endm
+
+/* void cb_aesni_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+ *         const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+ *         size_t len)   (and _dec): rdi, rsi, rdx, rcx, r8, r9; rdx then
+ * holds a group's block count */
+.macro AGCM name, enc
+	FUNC	\name
+	test	r9, r9
+	jz	9f
+	movdqa	xmm10, [rip + .Lagcm_bswap]
+	movdqu	xmm11, [rsi]
+	movdqu	xmm9, [rdx]
+	pshufb	xmm9, xmm10
+1:	mov	rdx, r9
+	shr	rdx, 4
+	cmp	rdx, 8
+	jbe	2f
+	mov	edx, 8
+2:
+	.if !\enc
+	AGH	rcx, rdx
+	.endif
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqa	xmm\i, xmm9
+	pshufb	xmm\i, xmm10
+	paddd	xmm9, [rip + .Lagcm_one]
+	pxor	xmm\i, [rdi]
+	.endr
+	mov	eax, [rdi + CB_AESKEY_ROUNDS]
+	lea	r10, [rdi + 16]
+	dec	eax
+3:	movdqa	xmm8, [r10]
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	aesenc	xmm\i, xmm8
+	.endr
+	add	r10, 16
+	dec	eax
+	jnz	3b
+	movdqa	xmm8, [r10]
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	aesenclast xmm\i, xmm8
+	.endr
+	cmp	rdx, 8
+	jb	4f
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqu	xmm8, [rcx + 16*\i]
+	pxor	xmm\i, xmm8
+	movdqu	[r8 + 16*\i], xmm\i
+	.endr
+	jmp	5f
+	/* the last group, 1-7 blocks: the key stream through the stack */
+4:	sub	rsp, 128
+	.cfi_adjust_cfa_offset 128
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqu	[rsp + 16*\i], xmm\i
+	.endr
+	xor	eax, eax
+	mov	r10, rdx
+	shl	r10, 4
+41:	movdqu	xmm0, [rsp + rax]
+	movdqu	xmm1, [rcx + rax]
+	pxor	xmm0, xmm1
+	movdqu	[r8 + rax], xmm0
+	add	rax, 16
+	cmp	rax, r10
+	jb	41b
+	pxor	xmm0, xmm0
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqu	[rsp + 16*\i], xmm0
+	.endr
+	add	rsp, 128
+	.cfi_adjust_cfa_offset -128
+5:
+	.if \enc
+	AGH	r8, rdx
+	.endif
+	shl	rdx, 4
+	add	rcx, rdx
+	add	r8, rdx
+	sub	r9, rdx
+	jnz	1b
+	movdqu	[rsi], xmm11
+9:	ret
+	ENDFUNC	\name
+.endm
+
+	AGCM	cb_aesni_gcm_enc, 1
+	AGCM	cb_aesni_gcm_dec, 0
+
+/* void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+ *         const uint8_t *in, size_t len): rdi, rsi, rdx, rcx */
+	FUNC	cb_aesni_ghash
+	test	rcx, rcx
+	jz	9f
+	movdqa	xmm10, [rip + .Lagcm_bswap]
+	movdqu	xmm11, [rsi]
+1:	mov	r8, rcx
+	shr	r8, 4
+	cmp	r8, 8
+	jbe	2f
+	mov	r8d, 8
+2:	AGH	rdx, r8
+	shl	r8, 4
+	add	rdx, r8
+	sub	rcx, r8
+	jnz	1b
+	movdqu	[rsi], xmm11
+9:	ret
+	ENDFUNC	cb_aesni_ghash
+
+	.section .rodata
+	.p2align 4
+.Lagcm_bswap:
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+.Lagcm_poly:
+	.quad	1, 0xc200000000000000
+.Lagcm_one:
+	.long	1, 0, 0, 0
 
 	.text
 /* ---- the throughput probe (cb_native_limits) ----------------------------- */

@@ -12,7 +12,7 @@
 #include "native_asm.h"
 #include "macros.inc"
 
-#if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
+#if defined(__x86_64__)	/* elsewhere: empty (native_arm64.h, or the stub) */
 
 /* one round on \w0..\w(n-1) with the key at r9 - 16*j (r9 = &keys[nr]) */
 .macro YR j, r, n, op, w

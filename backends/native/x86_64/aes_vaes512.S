@@ -24,7 +24,7 @@
 #include "native_asm.h"
 #include "macros.inc"
 
-#if defined(__x86_64__)	/* elsewhere: empty, native.c is a stub */
+#if defined(__x86_64__)	/* elsewhere: empty (native_arm64.h, or the stub) */
 
 /* eax = nr, r9 = &keys[nr] of the schedule at \koff; zmm15 = rk[0],
  * zmm(30-j) = rk[nr-j] for j = 0 .. nr-1 (broadcast) */
@@ -1239,9 +1239,451 @@
 	ret
 	ENDFUNC	cb_vaes512_essiv_enc_ptrs8
 
+/* ---- AES-GCM ------------------------------------------------------------- */
+
+/*
+ * Registers of the GCM routines: zmm15 and zmm17-30 the round keys
+ * (ZKEYS); zmm0-7 a step's 32 counter blocks (8 chains: Zen 5's two AES
+ * units of latency 4 need them - with 4, as AWS-LC and the kernel run,
+ * AES-256 is latency-bound at 14 x 4 cycles a 256-byte step); zmm8/9/10
+ * the sums of the hashed blocks' products' low, middle and high halves
+ * (LO, MI, HI) with the powers of H, the hash state between steps in
+ * xmm10; zmm11 the next four counters in little-endian form (the block
+ * reversed: inc32 is a vpaddd) and zmm16 the same four as blocks (CTR32);
+ * edx the first one's low 32 bits; zmm31 the byte-reversal mask; zmm12-14
+ * scratch.  The blocks hashed are read from memory (L1: the
+ * ciphertext just stored, or the input), as there are no registers left
+ * to keep them.  A step of 32 blocks is 8 x 4 VPCLMULQDQ and one
+ * reduction (2 more) lane by lane, the four lanes then summed: GHASH's
+ * aggregated form, y' = (y + X1) H^32 + X2 H^31 + ... + X32 H.
+ */
+
+#define GP(i) [rdi + CB_GCM_HEND - 512 + 64*(i)]
+
+/* LO, MI, HI (+)= the 64 bytes at [\p + 64*\i] reflected (with y, xmm10,
+ * added when \i = 0, which sets LO, MI, HI) x the four powers at GP(\i) */
+.macro GH_MUL p, i
+	vmovdqu64 zmm12, [\p + 64*\i]
+	vpshufb	zmm12, zmm12, zmm31
+	.if \i == 0
+	vpxord	zmm12, zmm12, zmm10
+	vpclmulqdq zmm8, zmm12, GP(\i), 0x00
+	vpclmulqdq zmm9, zmm12, GP(\i), 0x01
+	vpclmulqdq zmm13, zmm12, GP(\i), 0x10
+	vpclmulqdq zmm10, zmm12, GP(\i), 0x11
+	vpxord	zmm9, zmm9, zmm13
+	.else
+	vpclmulqdq zmm13, zmm12, GP(\i), 0x00
+	vpclmulqdq zmm14, zmm12, GP(\i), 0x01
+	vpxord	zmm8, zmm8, zmm13
+	vpclmulqdq zmm13, zmm12, GP(\i), 0x10
+	vpternlogd zmm9, zmm13, zmm14, 0x96
+	vpclmulqdq zmm13, zmm12, GP(\i), 0x11
+	vpxord	zmm10, zmm10, zmm13
+	.endif
+.endm
+
+/*
+ * Reduce LO + MI x^64 + HI x^128 (reflected: the low qword holds the
+ * highest degrees) into HI, lane by lane.  LO's low qword D is cancelled
+ * by adding D x^64 g(x): D x 0xc2.. lands on LO's high qword and MI's
+ * low, D itself on MI's high - so MI += swap(LO) + clmul; the same once
+ * more from MI into HI.
+ */
+.macro GH_RED1
+	vpclmulqdq zmm13, zmm8, [rip + .Lgcm_poly], 0x10
+	vpshufd	zmm8, zmm8, 0x4e
+	vpternlogd zmm9, zmm8, zmm13, 0x96
+.endm
+.macro GH_RED2
+	vpclmulqdq zmm13, zmm9, [rip + .Lgcm_poly], 0x10
+	vpshufd	zmm9, zmm9, 0x4e
+	vpternlogd zmm10, zmm9, zmm13, 0x96
+.endm
+/* xmm10 = the sum of zmm10's four lanes */
+.macro GH_FOLD
+	vextracti64x4 ymm13, zmm10, 1
+	vpxord	ymm10, ymm10, ymm13
+	vextracti32x4 xmm13, ymm10, 1
+	vpxord	xmm10, xmm10, xmm13
+.endm
+/* xmm10 = GHASH of the 512 bytes at [\p] continued from xmm10 */
+.macro GH_32 p
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	GH_MUL	\p, \i
+	.endr
+	GH_RED1
+	GH_RED2
+	GH_FOLD
+.endm
+
+/* zmm\r = the next four counter blocks ^ rk[0] */
+.macro CTR4 r
+	vpshufb	zmm\r, zmm11, zmm31
+	vpaddd	zmm11, zmm11, [rip + .Lgcm_four]
+	vpxord	zmm\r, zmm\r, zmm15
+.endm
+
+/* One AES round on zmm0-7 (ROUNDS_NR: the key in zmm\k), and after the
+ * rounds every key size has (j = 9 .. 1) a piece of GH_32 of [\p]: the
+ * stitch. */
+.macro GCM_R j, k, p
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenc	zmm\i, zmm\i, zmm\k
+	.endr
+	.if \j == 9
+	GH_MUL	\p, 0
+	GH_MUL	\p, 1
+	.elseif \j == 8
+	GH_MUL	\p, 2
+	.elseif \j == 7
+	GH_MUL	\p, 3
+	.elseif \j == 6
+	GH_MUL	\p, 4
+	.elseif \j == 5
+	GH_MUL	\p, 5
+	.elseif \j == 4
+	GH_MUL	\p, 6
+	.elseif \j == 3
+	GH_MUL	\p, 7
+	.elseif \j == 2
+	GH_RED1
+	.elseif \j == 1
+	GH_RED2
+	GH_FOLD
+	.endif
+.endm
+
+/* the last round of zmm0-7, ^ in, stored */
+.macro GCM_OUT8
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenclast zmm\i, zmm\i, zmm30
+	vpxord	zmm\i, zmm\i, [rcx + 64*\i]
+	vmovdqu64 [r8 + 64*\i], zmm\i
+	.endr
+.endm
+
+/*
+ * The counters of zmm0-7 (^ rk[0]).  While the step's 32 counters and
+ * the next step's first four leave the low byte of the step's first
+ * (edx, little-endian) without a carry - 7 steps in 8 - they are zmm16
+ * (the four next counters as blocks) plus 4j in the last byte of each, a
+ * VPADDD each, and zmm16 advances by 32 the same way; else from zmm11
+ * reversed (CTR4), and zmm16 again from zmm11.
+ */
+.macro CTR32
+	cmp	dl, 256 - 32 - 4
+	ja	77f
+	vpxord	zmm0, zmm16, zmm15
+	.irp	i, 1, 2, 3, 4, 5, 6, 7
+	vpaddd	zmm\i, zmm16, [rip + .Lgcm_be + 64*\i]
+	vpxord	zmm\i, zmm\i, zmm15
+	.endr
+	vpaddd	zmm16, zmm16, [rip + .Lgcm_be + 64*8]
+	vpaddd	zmm11, zmm11, [rip + .Lgcm_32]
+	jmp	78f
+77:	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	CTR4	\i
+	.endr
+	vpshufb	zmm16, zmm11, zmm31
+78:	add	edx, 32
+.endm
+
+/*
+ * cb_vaes512_ghash's tail of \n (register; 1-511) bytes: r11 =
+ * &hpow[33 - ceil(n / 16)] (its first block's power), y moved to xmm12
+ * (added to the first 64 bytes only), LO, MI, HI zeroed; then per 64
+ * bytes (k1 = their byte mask) GH_TAILMUL multiplies zmm\r by [r11].
+ */
+.macro GH_TAILSET n
+	lea	r11, [\n + 15]
+	shr	r11, 4
+	shl	r11, 4
+	neg	r11
+	lea	r11, [rdi + CB_GCM_HEND + r11]
+	vmovdqa	xmm12, xmm10
+	vpxor	xmm8, xmm8, xmm8
+	vpxor	xmm9, xmm9, xmm9
+	vpxor	xmm10, xmm10, xmm10
+.endm
+/* k1 = the low min(\n, 64) bytes; clobbers \t */
+.macro BYTEMASK n, t
+	mov	\t, -1
+	cmp	\n, 64
+	jae	79f
+	bzhi	\t, \t, \n
+79:	kmovq	k1, \t
+.endm
+/* LO, MI, HI += zmm\r (zero-padded) reflected, + zmm12 (y, then zeroed),
+ * x the powers at [r11] */
+.macro GH_TAILMUL r
+	vpshufb	zmm\r, zmm\r, zmm31
+	vpxord	zmm\r, zmm\r, zmm12
+	vpxor	xmm12, xmm12, xmm12
+	vmovdqu64 zmm4, [r11]
+	vpclmulqdq zmm2, zmm\r, zmm4, 0x00
+	vpclmulqdq zmm3, zmm\r, zmm4, 0x11
+	vpxord	zmm8, zmm8, zmm2
+	vpxord	zmm10, zmm10, zmm3
+	vpclmulqdq zmm2, zmm\r, zmm4, 0x01
+	vpclmulqdq zmm3, zmm\r, zmm4, 0x10
+	vpternlogd zmm9, zmm2, zmm3, 0x96
+.endm
+
+/* a round of AES(J0) in xmm6 */
+.macro XR j, k, rest:vararg
+	vaesenc	xmm6, xmm6, xmm\k
+.endm
+
+/*
+ * The request's last group, hashed as one: (small: the AAD,) the text's
+ * last r10 (0-511) bytes, and the lengths block, block i of the N times
+ * H^(N-i) and reduced once (y, xmm10, added to the first); the text's
+ * AES 64 bytes at a time under a byte mask; AES(J0) in xmm6 beside it.
+ * Out: req->s = AES(J0) ^ GHASH.  rbx scratch (saved by the caller).
+ */
+.macro GCM_FINAL enc, small
+	vmovdqu	xmm6, [rsi + CB_GCMREQ_J0]
+	vpxord	xmm6, xmm6, xmm15
+	ROUNDS_NR XR
+	vaesenclast xmm6, xmm6, xmm30
+	vmovdqa	xmm12, xmm10
+	vpxor	xmm8, xmm8, xmm8
+	vpxor	xmm9, xmm9, xmm9
+	vpxor	xmm10, xmm10, xmm10
+	.if \small
+	/* the AAD's powers: H^N from N = nA + nC + 1 */
+	mov	r9, [rsi + CB_GCMREQ_ADLEN]
+	mov	rdx, [rsi + CB_GCMREQ_AD]
+	lea	r11, [r9 + 15]
+	shr	r11, 4
+	lea	rbx, [r10 + 15]
+	shr	rbx, 4
+	lea	r11, [r11 + rbx + 1]
+	shl	r11, 4
+	neg	r11
+	lea	r11, [rdi + CB_GCM_HEND + r11]
+	test	r9, r9
+	jz	72f
+71:	BYTEMASK r9, rbx
+	vmovdqu8 zmm1{k1}{z}, [rdx]
+	GH_TAILMUL 1
+	add	rdx, 64
+	add	r11, 64
+	sub	r9, 64
+	ja	71b
+72:
+	.endif
+	/* the text's powers: H^(nC + 1) .. H^2 */
+	lea	r11, [r10 + 15]
+	shr	r11, 4
+	shl	r11, 4
+	neg	r11
+	lea	r11, [rdi + CB_GCM_HEND - 16 + r11]
+	test	r10, r10
+	jz	74f
+73:	BYTEMASK r10, rbx
+	CTR4	0
+	ZROUNDS	1, vaesenc
+	vaesenclast zmm0, zmm0, zmm30
+	vmovdqu8 zmm1{k1}{z}, [rcx]
+	vpxord	zmm0, zmm0, zmm1
+	vmovdqu8 [r8]{k1}, zmm0
+	.if \enc
+	vmovdqu8 zmm1{k1}{z}, zmm0
+	.endif
+	GH_TAILMUL 1
+	add	rcx, 64
+	add	r8, 64
+	add	r11, 64
+	sub	r10, 64
+	ja	73b
+74:	/* the lengths block (reflected: le64(len bits), le64(AAD bits)) x H */
+	mov	rax, [rsi + CB_GCMREQ_LEN]
+	shl	rax, 3
+	vmovq	xmm1, rax
+	mov	rax, [rsi + CB_GCMREQ_ADLEN]
+	shl	rax, 3
+	vpinsrq	xmm1, xmm1, rax, 1
+	vpxord	xmm1, xmm1, xmm12
+	vmovdqu	xmm4, [rdi + CB_GCM_HEND - 16]
+	vpclmulqdq xmm2, xmm1, xmm4, 0x00
+	vpclmulqdq xmm3, xmm1, xmm4, 0x11
+	vpxord	zmm8, zmm8, zmm2
+	vpxord	zmm10, zmm10, zmm3
+	vpclmulqdq xmm2, xmm1, xmm4, 0x01
+	vpclmulqdq xmm3, xmm1, xmm4, 0x10
+	vpternlogd zmm9, zmm2, zmm3, 0x96
+	GH_RED1
+	GH_RED2
+	GH_FOLD
+	vpshufb	xmm10, xmm10, xmm31
+	vpxord	xmm10, xmm10, xmm6
+	vmovdqu	[rsi + CB_GCMREQ_S], xmm10
+.endm
+
+/*
+ * void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req
+ * *r)   (and _dec, _enc_small, _dec_small): rdi, rsi; r10 = the bytes
+ * left, rcx = in, r8 = out.  Encryption runs the first 32 blocks' AES
+ * alone and then, a step at a time, the next 32 blocks' rounds with the
+ * GHASH of the last 32 ciphertext blocks between them; decryption hashes
+ * the 32 blocks it decrypts.  Then GCM_FINAL.  _small: no steps, the AAD
+ * in GCM_FINAL's group.
+ */
+.macro ZGCM name, enc, small
+	FUNC	\name
+	PUSH_CFI rbx
+	mov	rcx, [rsi + CB_GCMREQ_IN]
+	mov	r8, [rsi + CB_GCMREQ_OUT]
+	mov	r10, [rsi + CB_GCMREQ_LEN]
+	ZKEYS	CB_GCM_AES
+	vbroadcasti32x4 zmm31, [rip + .Lgcm_bswap]
+	vbroadcasti32x4 zmm11, [rsi + CB_GCMREQ_J0]
+	vpshufb	zmm11, zmm11, zmm31
+	vpaddd	zmm11, zmm11, [rip + .Lgcm_lanes]
+	vpshufb	zmm16, zmm11, zmm31
+	mov	edx, [rsi + CB_GCMREQ_J0 + 12]
+	bswap	edx
+	inc	edx
+	.if \small
+	vpxor	xmm10, xmm10, xmm10
+	.else
+	vmovdqu	xmm10, [rsi + CB_GCMREQ_Y]
+	sub	r10, 512
+	jb	5f
+	.if \enc
+	CTR32
+	ZROUNDS	8, vaesenc
+	GCM_OUT8
+	add	rcx, 512
+	add	r8, 512
+	sub	r10, 512
+	jb	4f
+	.endif
+	.p2align 4
+1:	CTR32
+	.if \enc
+	ROUNDS_NR GCM_R, r8-512
+	.else
+	ROUNDS_NR GCM_R, rcx
+	.endif
+	GCM_OUT8
+	add	rcx, 512
+	add	r8, 512
+	sub	r10, 512
+	jae	1b
+	.if \enc
+4:	GH_32	r8-512
+	.endif
+5:	add	r10, 512
+	.endif
+	GCM_FINAL \enc, \small
+	POP_CFI	rbx
+	vzeroupper
+	ret
+	ENDFUNC	\name
+.endm
+
+	ZGCM	cb_vaes512_gcm_enc, 1, 0
+	ZGCM	cb_vaes512_gcm_dec, 0, 0
+	ZGCM	cb_vaes512_gcm_enc_small, 1, 1
+	ZGCM	cb_vaes512_gcm_dec_small, 0, 1
+
+/* void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+ *         const uint8_t *in, size_t len): rdi, rsi, rdx, rcx */
+	FUNC	cb_vaes512_ghash
+	test	rcx, rcx
+	jz	8f
+	vbroadcasti32x4 zmm31, [rip + .Lgcm_bswap]
+	vmovdqu	xmm10, [rsi]
+	sub	rcx, 512
+	jb	5f
+1:	GH_32	rdx
+	add	rdx, 512
+	sub	rcx, 512
+	jae	1b
+5:	add	rcx, 512
+	jz	7f
+	GH_TAILSET rcx
+6:	BYTEMASK rcx, rax
+	vmovdqu8 zmm1{k1}{z}, [rdx]
+	GH_TAILMUL 1
+	add	rdx, 64
+	add	r11, 64
+	sub	rcx, 64
+	ja	6b
+	GH_RED1
+	GH_RED2
+	GH_FOLD
+7:	vmovdqu	[rsi], xmm10
+	vzeroupper
+8:	ret
+	ENDFUNC	cb_vaes512_ghash
+
+	.section .rodata
+	.p2align 6
+.Lgcm_poly:				/* x^-1, reflected: the reduction   */
+	.rept	4
+	.quad	1, 0xc200000000000000
+	.endr
+.Lgcm_four:				/* four blocks on each counter      */
+	.rept	4
+	.long	4, 0, 0, 0
+	.endr
+.Lgcm_lanes:				/* lane i: J0 + 1 + i               */
+	.long	1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0
+.Lgcm_32:				/* 32 blocks on each counter        */
+	.rept	4
+	.long	32, 0, 0, 0
+	.endr
+.Lgcm_be:				/* 4j on a block's last byte, j=0-8 */
+	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	.rept	4
+	.long	0, 0, 0, (4 * \j) << 24
+	.endr
+	.endr
+.Lgcm_bswap:				/* vpshufb: a lane's bytes reversed */
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+	.text
+
 /* ---- the throughput probe (cb_native_limits) ----------------------------- */
 
 /* void cb_vaes512_probe(uint64_t n): the probe on zmm (AES_PROBE) */
 	AES_PROBE cb_vaes512_probe, z
+
+/*
+ * void cb_vaes512_gcm_probe128(uint64_t n) (and 256): n x the AES and
+ * VPCLMULQDQ of one 32-block step of cb_vaes512_gcm_enc with a 128-bit
+ * (256-bit) key - 8 chains of 10 (14) VAESENC on zmm, and 34 independent
+ * VPCLMULQDQ on zmm (8 x 4 products and 2 for the reduction) spread over
+ * the rounds: the bound of the two where they share execution ports (the
+ * XORs, shuffles and loads around them run elsewhere).
+ */
+.macro GCM_PROBE name, nr
+	FUNC	\name
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	vpxord	zmm\i, zmm\i, zmm\i
+	.endr
+1:	.set	.Lcl_done, 0
+	.irp	r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+	.if	\r <= \nr
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenc	zmm\i, zmm\i, zmm8
+	.endr
+	.rept	(34 * \r) / \nr - .Lcl_done
+	vpclmulqdq zmm10, zmm9, zmm9, 0x00
+	.endr
+	.set	.Lcl_done, (34 * \r) / \nr
+	.endif
+	.endr
+	dec	rdi
+	jnz	1b
+	vzeroupper
+	ret
+	ENDFUNC	\name
+.endm
+	GCM_PROBE cb_vaes512_gcm_probe128, 10
+	GCM_PROBE cb_vaes512_gcm_probe256, 14
 
 #endif /* __x86_64__ */

@@ -1,0 +1,127 @@
+/*
+ * tests/bench/lanes.c - the multi-sector CBC lane layouts of the native
+ * backend, side by side (issue 38 item 3): each lane routine alone on
+ * lanes that sit on distinct L1 sets (what the glue's staggered part-
+ * sector steps give it), in cycles per byte against the AES throughput
+ * probe's bound (nr / (16 x rate)), and the whole multi-sector entry point
+ * (encrypt_sectors: 1 MiB of 4 KiB sectors, ESSIV-CBC-AES-128, the row
+ * bench-native checks).  Cycles come from the dependent-add loop, as
+ * sysinfo's: each figure is the median of 15 alternated pairs.
+ *
+ * Not part of make check (a measurement, not a test):
+ *   make && gcc -O2 -Iinclude -Isrc -Ibackends -Ibackends/native \
+ *     tests/bench/lanes.c build/backends/native/x86_64/*.o -o build/lanes \
+ *     && build/lanes
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "native_asm.h"
+
+#if defined(__x86_64__)
+typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
+                      ptrdiff_t, size_t);
+
+static struct cb_aes_key key __attribute__((aligned(64)));
+static struct cb_lanes lanes;
+static uint8_t *buf;
+static lanes_fn *fn;
+static size_t nl, len;
+
+static double secs(void (*f)(uint64_t), uint64_t n)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &a);
+	f(n);
+	clock_gettime(CLOCK_MONOTONIC_RAW, &b);
+	return (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* cycles of f(n): the median of 15 pairs against 4 x 250000 adds */
+static double cycles(void (*f)(uint64_t), uint64_t n)
+{
+	double r[15];
+
+	for (int i = 0; i < 15; i++)
+		r[i] = secs(f, n) / secs(cb_native_probe_adds, 250000) * 1e6;
+	qsort(r, 15, sizeof *r, cmp);
+	return r[7];
+}
+
+static void run_lanes(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		fn(&key, &lanes, 0, len);
+}
+
+/* nl lanes of len bytes, lane j at j x (len + 320): distinct L1 sets */
+static double lane_cpb(lanes_fn *f, size_t n_lanes, size_t l)
+{
+	fn = f, nl = n_lanes, len = l;
+	for (size_t j = 0; j < nl; j++) {
+		lanes.in[j] = buf + j * (len + 320);
+		memset(lanes.iv[j], (int)j, 16);
+	}
+	return cycles(run_lanes, 20) / (20.0 * nl * len);
+}
+
+int main(void)
+{
+	static const struct {
+		const char *name;
+		lanes_fn *fn;
+		size_t lanes, len;
+		const char *what;
+	} t[] = {
+		{ "vaes512 lanes64 (16 zmm chains, staged)",
+		  cb_vaes512_cbc_enc_lanes64, 64, 1024, "staged" },
+		{ "vaes512 lanes32 (8 zmm chains, 32 B a step)",
+		  cb_vaes512_cbc_enc_lanes32, 32, 1024, "" },
+		{ "vaes512 lanes16 (4 zmm chains, 64 B loads)",
+		  cb_vaes512_cbc_enc_lanes16, 16, 4096, "" },
+		{ "vaes256 lanes16 (8 ymm chains, staged)",
+		  cb_vaes256_cbc_enc_lanes16, 16, 4096, "" },
+		{ "aesni lanes8 (8 xmm chains)",
+		  cb_aesni_cbc_enc_lanes8, 8, 4096, "" },
+	};
+	uint8_t k[16] = { 1, 2, 3 };
+	double rate, bound;
+
+	buf = aligned_alloc(4096, 64 * (4096 + 320) + 4096);
+	if (!buf)
+		return 2;
+	memset(buf, 0x5a, 64 * (4096 + 320) + 4096);
+	cb_aes_expand_key(&key, k, 16);
+	/* the AES-NI-VAES-512 probe: 12 x 4 block-rounds an iteration */
+	rate = 12.0 * 4 * 160000 / cycles(cb_vaes512_probe, 160000);
+	bound = 10 / (16 * rate);
+	printf("AES rate %.2f block-rounds/cycle (vaes512 probe): AES-128 "
+	       "bound %.3f c/B\n", rate, bound);
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		double c = lane_cpb(t[i].fn, t[i].lanes, t[i].len);
+
+		printf("%-46s %3zu lanes x %4zu B  %.3f c/B  %3.0f %% of the "
+		       "bound\n", t[i].name, t[i].lanes, t[i].len, c,
+		       100 * bound / c);
+	}
+	free(buf);
+	return 0;
+}
+#else
+int main(void)
+{
+	puts("x86-64 only");
+	return 77;
+}
+#endif
