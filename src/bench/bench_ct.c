@@ -121,6 +121,7 @@ static void ct_result(const struct cb_csv *c, const struct cb_csv_rec *row,
 	r->ct_indexes = isnan(ix) ? 0 : (unsigned)ix;
 	r->ct_places = str(c, row, "ct_places");
 	r->ct_note = str(c, row, "ct_note");
+	r->ct_cpu_level = str(c, row, "cpu_level");
 }
 
 size_t bench_ct_results(const struct rpt *r, struct cb_result *res)

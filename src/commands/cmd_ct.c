@@ -473,7 +473,7 @@ static void to_result(const struct ct_result *c, struct cb_result *r,
 	        .ct_t = c->tim.ran ? c->tim.t : NAN,
 	        .ct_measurements = c->tim.n, .ct_branches = c->mem.branch,
 	        .ct_indexes = c->mem.index, .ct_places = places,
-	        .ct_note = c->why };
+	        .ct_note = c->why, .ct_cpu_level = cb_cpu_level_name() };
 	cb_iso_time(r->timestamp, sizeof r->timestamp);
 }
 

@@ -660,6 +660,7 @@ static void json_ct(FILE *f, const char *in, const struct cb_result *r)
 	json_kv_num(f, in, "ct_indexes", 0, r->ct_indexes, 1);
 	json_kv_str(f, in, "ct_places", r->ct_places, 1);
 	json_kv_str(f, in, "ct_note", r->ct_note, 1);
+	json_kv_str(f, in, "ct_cpu_level", r->ct_cpu_level, 1);
 }
 
 static void json_result(FILE *f, const struct cb_result *r, int comma)

@@ -88,6 +88,8 @@ struct cb_result {
 	unsigned ct_branches, ct_indexes;  /* memcheck: distinct places        */
 	const char *ct_places;       /* memcheck: the first places, "; "-joined */
 	const char *ct_note;         /* a note (the path memcheck ran), or ""   */
+	const char *ct_cpu_level;    /* the --cpu level the verdict is for (JSON:
+	                                bench --ct brings rows of other runs)  */
 };
 
 /*
