@@ -319,7 +319,7 @@ void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
 {
 	struct legend lg = { { 0 }, 0 };
 	const char *base = strrchr(from, '/');
-	char line[512], buf[64];
+	char line[512], buf[64], what[48];
 	int head = 0;
 
 	if (width > 100)
@@ -335,13 +335,17 @@ void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
 			continue;
 		if (!head++)
 			fprintf(f, "Secret-dependent (docs/ct.md; where: the "
-			        "CSV's ct_places):\n  %-8s %-*s %-10s %-12s  %s\n",
+			        "CSV's ct_places; *: only while the key was set):"
+			        "\n  %-8s %-*s %-10s %-13s %s\n",
 			        "backend", ALGW, "algorithm", "--cpu", "what",
 			        "method");
-		snprintf(line, sizeof line, "  %-8.8s %-*s %-10.10s %-12s  %s",
+		snprintf(what, sizeof what, "%s%s", leak_what(w->verdict),
+		         w->note && strstr(w->note, "in setting the key only")
+		         ? "*" : "");
+		snprintf(line, sizeof line, "  %-8.8s %-*s %-10.10s %-13s %s",
 		         w->backend, ALGW,
 		         shorten(&lg, w->alg, ALGW, buf, sizeof buf), w->level,
-		         leak_what(w->verdict), w->method);
+		         what, w->method);
 		fprintf(f, "%.*s\n", width, line);
 	}
 	if (!head)
