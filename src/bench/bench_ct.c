@@ -7,7 +7,6 @@
  * the bench's own header, and into its JSON as results.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,40 +87,15 @@ int bench_ct_csv(FILE *f, const struct rpt *r)
 	return ferror(f) ? -EIO : 0;
 }
 
-static double num(const struct cb_csv *c, const struct cb_csv_rec *row,
-                  const char *col)
-{
-	const char *v = cb_csv_get(c, row, col);
-	double d;
-
-	return v && *v && cb_csv_number(v, &d) == 0 ? d : NAN;
-}
-
-static const char *str(const struct cb_csv *c, const struct cb_csv_rec *row,
-                       const char *col)
-{
-	const char *v = cb_csv_get(c, row, col);
-
-	return v ? v : "";
-}
-
-/* A ct row as a result: bench_csv_result's fields and the verdict's. */
+/* A ct row as a result (bench_csv_result reads the ct columns too); its
+ * level is the file's, which JSON results do not otherwise carry. */
 static void ct_result(const struct cb_csv *c, const struct cb_csv_rec *row,
                       struct cb_result *r)
 {
-	double n = num(c, row, "ct_measurements");
-	double br = num(c, row, "ct_branches"), ix = num(c, row, "ct_indexes");
+	const char *lv = cb_csv_get(c, row, "cpu_level");
 
 	bench_csv_result(c, row, r);
-	r->ct_verdict = str(c, row, "ct_verdict");
-	r->ct_method = str(c, row, "ct_method");
-	r->ct_t = num(c, row, "ct_t");
-	r->ct_measurements = isnan(n) ? 0 : (uint64_t)n;
-	r->ct_branches = isnan(br) ? 0 : (unsigned)br;
-	r->ct_indexes = isnan(ix) ? 0 : (unsigned)ix;
-	r->ct_places = str(c, row, "ct_places");
-	r->ct_note = str(c, row, "ct_note");
-	r->ct_cpu_level = str(c, row, "cpu_level");
+	r->ct_cpu_level = lv ? lv : "";
 }
 
 size_t bench_ct_results(const struct rpt *r, struct cb_result *res)

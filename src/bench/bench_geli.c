@@ -396,6 +396,9 @@ static const struct {
 	COL(cycles_per_byte, 'd'), COL(ghz, 'd'), COL(overhead_ns, 'd'),
 	COL(slope_ns_per_byte, 'd'), COL(rel_spread, 'd'), COL(seconds, 'd'),
 	COL(ghz_drift, 'd'), COL(shared, 'd'), COL(mb, 'u'), COL(contended, 'u'),
+	COL(ct_verdict, 's'), COL(ct_method, 's'), COL(ct_t, 'd'),
+	COL(ct_measurements, 'q'), COL(ct_branches, 'u'), COL(ct_indexes, 'u'),
+	COL(ct_places, 's'), COL(ct_note, 's'),
 };
 #undef COL
 

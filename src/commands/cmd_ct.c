@@ -263,25 +263,30 @@ static unsigned backend_groups(const char *backend)
 	return CB_HW_ALL;
 }
 
-/* memcheck ran the code path this process runs: the instruction sets the
- * level allows the algorithm are those valgrind's CPU has too (x86-64:
- * CPUID), or else the backend said the same of its path under valgrind */
+/* The instruction sets this process's path for r may take (the level's,
+ * the algorithm's, the backend's, the CPU's) that valgrind's CPU lacks. */
+static unsigned missing_groups(const struct ct_result *r)
+{
+	return ct_cpu_groups() & level_groups() & alg_groups(r->alg) &
+	       backend_groups(r->backend) & ~ct_mem_cpu_groups();
+}
+
+/* memcheck ran the code path this process runs: valgrind's CPU lacks
+ * nothing that path may take (x86-64: CPUID), or else the backend said
+ * the same of its path under valgrind */
 static int same_path(const struct ct_result *r)
 {
 	const struct cb_backend *b = cb_impl_backend(r->impl);
 	const char *vg = ct_mem_details(b->name);
 	const char *here = b->details ? b->details() : "";
-	unsigned lv = level_groups() & alg_groups(r->alg) &
-	              backend_groups(b->name);
 
 	if (ct_cpu_groups())
-		return (ct_cpu_groups() & lv) == (ct_mem_cpu_groups() & lv);
+		return missing_groups(r) == 0;
 	return vg && !strcmp(vg, here ? here : "");
 }
 
-/* The instruction sets this level uses that valgrind's CPU lacks. */
-static void lacking(const char *backend, const char *alg, char *buf,
-                    size_t n)
+/* Those instruction sets by name, into buf. */
+static void lacking(const struct ct_result *r, char *buf, size_t n)
 {
 	static const struct { unsigned g; const char *name; } g[] = {
 		{ CB_HW_AES, "aes" }, { CB_HW_PCLMUL, "pclmulqdq" },
@@ -289,8 +294,7 @@ static void lacking(const char *backend, const char *alg, char *buf,
 		{ CB_HW_VAES, "vaes" }, { CB_HW_AVX512, "avx512" },
 		{ CB_HW_SHA, "sha_ni" },
 	};
-	unsigned miss = ct_cpu_groups() & level_groups() & alg_groups(alg) &
-	                backend_groups(backend) & ~ct_mem_cpu_groups();
+	unsigned miss = missing_groups(r);
 	size_t used = 0;
 
 	buf[0] = 0;
@@ -300,18 +304,18 @@ static void lacking(const char *backend, const char *alg, char *buf,
 			                         used ? " " : "", g[i].name);
 }
 
-static void mem_words(const struct ct_mem *m, char *buf, size_t n)
+/* What memcheck alone says of m, in the verdicts' words. */
+static const char *mem_words(const struct ct_mem *m)
 {
-	snprintf(buf, n, "%s", m->branch ? "secret-dependent branch"
-	         : m->index ? "secret-dependent memory index"
-	         : m->other ? "other memcheck errors" : "constant-time");
+	return m->branch ? ct_verdict_name(CT_BRANCH)
+	       : m->index ? ct_verdict_name(CT_INDEX)
+	       : m->other ? "other memcheck errors" : ct_verdict_name(CT_CLEAN);
 }
 
 static void decide(struct ct_result *r)
 {
 	const struct ct_mem *m = &r->mem;
 	int leak_t = r->tim.ran && fabs(r->tim.t) > CT_T_THRESHOLD;
-	char w[64];
 
 	if (m->ran && same_path(r)) {
 		r->verdict = m->branch ? CT_BRANCH : m->index ? CT_INDEX
@@ -328,11 +332,10 @@ static void decide(struct ct_result *r)
 	if (m->ran) {
 		char miss[96];
 
-		mem_words(m, w, sizeof w);
-		lacking(r->backend, r->alg, miss, sizeof miss);
+		lacking(r, miss, sizeof miss);
 		snprintf(r->why, sizeof r->why, "memcheck ran the path of a CPU "
 		         "without %s (valgrind has none), not this one: %s there",
-		         *miss ? miss : "what this one uses", w);
+		         *miss ? miss : "what this one uses", mem_words(m));
 	} else if (*m->why) {
 		snprintf(r->why, sizeof r->why, "memcheck: %s", m->why);
 	}
@@ -429,7 +432,7 @@ static int found_leak(const struct ct_result *res, size_t n)
 	return 0;
 }
 
-static int print_all(const struct ct_result *res, size_t n, int verbose)
+static void print_all(const struct ct_result *res, size_t n, int verbose)
 {
 	unsigned count[CT_NOT_CHECKED + 1] = {0};
 
@@ -444,7 +447,6 @@ static int print_all(const struct ct_result *res, size_t n, int verbose)
 		if (count[v])
 			printf(" %u %s,", count[v], ct_verdict_name(v));
 	printf(" (|t| threshold %.1f)\n", CT_T_THRESHOLD);
-	return count[CT_BRANCH] + count[CT_INDEX] + count[CT_TIMING] ? 1 : 0;
 }
 
 /* ---- rows for the writers (tool "ct", docs/csv.md) ---------------- */
@@ -547,12 +549,11 @@ int cmd_ct(int argc, char **argv)
 		run_timing(v, n, res, o.n);
 	for (size_t i = 0; i < n; i++)
 		decide(&res[i]);
-	rc = (!o.w || o.out) && print_all(res, n, o.verbose) ? CB_EXIT_FAIL
-	     : CB_EXIT_OK;
+	if (!o.w || o.out)            /* csv/json to stdout: nothing else */
+		print_all(res, n, o.verbose);
+	rc = found_leak(res, n) ? CB_EXIT_FAIL : CB_EXIT_OK;
 	if (o.w && write_rows(&o, res, n) < 0)
 		rc = CB_EXIT_FAIL;
-	else if (o.w && !o.out && rc == CB_EXIT_OK)
-		rc = found_leak(res, n) ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:
 	free(v);
 	free(res);

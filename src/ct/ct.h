@@ -36,9 +36,9 @@ enum ct_verdict {
 	CT_NO_LEAK,      /* timing only, |t| under the threshold              */
 	CT_NOT_CHECKED,  /* neither method could run it: why                   */
 };
+/* A verdict's name: cb_ct_verdicts (output/result.h) is in this enum's
+ * order, each with its class (tests/test_tables checks the two agree). */
 const char *ct_verdict_name(enum ct_verdict v);
-/* The name back to the verdict; -1 if it is none. */
-int ct_verdict_parse(const char *s);
 
 #define CT_T_THRESHOLD 4.5   /* dudect's: above it, "probably not constant
                                 time"; a point is flagged when a second,
@@ -61,7 +61,8 @@ struct ct_mem {
 /* What the timing test saw. */
 struct ct_time {
 	int ran;
-	double t;                /* Welch's t, the larger of the two tests    */
+	double t;                /* Welch's t: a finding's smaller one of its
+	                            two tests, else the test under threshold */
 	uint64_t n;              /* measurements, both classes, both tests    */
 	char why[200];
 };
@@ -122,8 +123,6 @@ int ct_work_all(const struct cb_impl *impl, const struct ct_hooks *h);
 
 /* ---- ct_mem.c: memcheck ---------------------------------------------- */
 
-/* 1 when this process runs under valgrind. */
-int ct_under_valgrind(void);
 /* The child (under valgrind): run every implementation in impls, each
  * between markers in valgrind's log, with the secrets marked. */
 int ct_mem_child(const struct cb_impl *const *impls, size_t n);

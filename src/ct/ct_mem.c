@@ -67,11 +67,6 @@ unsigned ct_mem_cpu_groups(void)
 /* ---- the child, under valgrind ---------------------------------------- */
 
 #ifdef CT_HAVE_VALGRIND
-int ct_under_valgrind(void)
-{
-	return RUNNING_ON_VALGRIND != 0;
-}
-
 static void mark_secret(const void *p, size_t n)
 {
 	VALGRIND_MAKE_MEM_UNDEFINED(p, n);
@@ -112,11 +107,6 @@ int ct_mem_child(const struct cb_impl *const *impls, size_t n)
 	return 0;
 }
 #else
-int ct_under_valgrind(void)
-{
-	return 0;
-}
-
 int ct_mem_child(const struct cb_impl *const *impls, size_t n)
 {
 	(void)impls, (void)n;
@@ -136,7 +126,6 @@ struct reader {
 	int kind;                /* the error whose stack comes next: 0 none,
 	                            1 branch, 2 index, 3 other             */
 	unsigned uniq;           /* distinct errors in the section          */
-	int in_key;              /* the section is in its key phase         */
 };
 
 static void add_place(struct ct_mem *m, const char *frame, int kind)

@@ -443,7 +443,7 @@ static void csv_sampling(FILE *f, const struct cb_prov *p,
  * empty for the others. */
 static void csv_ct(FILE *f, const struct cb_result *r)
 {
-	int ct = r->ct_verdict != NULL;
+	int ct = r->ct_verdict && *r->ct_verdict;
 
 	fputc(',', f);
 	csv_str(f, r->ct_verdict); fputc(',', f);
@@ -650,7 +650,7 @@ static void json_sampling(FILE *f, const char *in, const struct cb_result *r)
 /* A ct row's verdict and evidence (cryptobench-csv-5's columns 54-61). */
 static void json_ct(FILE *f, const char *in, const struct cb_result *r)
 {
-	if (!r->ct_verdict)
+	if (!r->ct_verdict || !*r->ct_verdict)
 		return;
 	json_kv_str(f, in, "ct_verdict", r->ct_verdict, 1);
 	json_kv_str(f, in, "ct_method", r->ct_method, 1);

@@ -81,7 +81,8 @@ struct cb_result {
 	 * implementation's constant-time verdict, direction "-", status ok
 	 * (not checked: skipped with why); NULL/NaN/0 for other rows */
 	const char *ct_verdict;      /* "constant-time", "secret-dependent
-	                                branch", ... (ct_verdict_name)          */
+	                                branch", ... (cb_ct_verdicts); NULL or
+	                                "" in the other rows                    */
 	const char *ct_method;       /* "memcheck+timing", "timing", ...        */
 	double ct_t;                 /* timing: Welch's t; NaN if not run       */
 	uint64_t ct_measurements;    /* timing: measurements in all            */
