@@ -115,7 +115,7 @@ int bench_pool(struct cb_result *res, size_t n, const char *file,
 		if (r.status == CB_RES_OK && row_samples(&c, &c.rows[i], &r) == 0)
 			for (size_t k = 0; k < n; k++, at = (at + 1) % n)
 				if (same_point(&res[at], &r)) {
-					result_pool(&res[at], &r);
+					speed_result_pool(&res[at], &r);
 					(*pooled)++;
 					break;
 				}

@@ -115,13 +115,13 @@ static size_t count_points(const struct speed_opts *o)
 	char **notes;
 	size_t n, nn, run = 0;
 
-	n = make_plan(o, &p, &notes, &nn);
+	n = plan_make(o, &p, &notes, &nn);
 	for (size_t i = 0; i < n; i++)
 		run += !p[i].skip;
 	for (size_t i = 0; i < nn; i++)
 		free(notes[i]);
 	free(notes);
-	free_plan(p, n);
+	plan_free(p, n);
 	return run;
 }
 
@@ -143,7 +143,7 @@ static int sector_opts(struct bench *b)
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
 
-		opts_init(s);
+		speed_opts_init(s);
 		memcpy(s->backends, b->o.backends, sizeof s->backends);
 		s->nbackends = b->o.nbackends;
 		s->all_backends = b->o.all_backends;
@@ -154,7 +154,7 @@ static int sector_opts(struct bench *b)
 		s->sec = b->o.sec;
 		s->warmup = b->o.warmup;
 		s->visit_warm = b->o.visit_warm;
-		if (parse_sizes(s, "4096") < 0 || opts_finish(s, ciphers) < 0)
+		if (speed_parse_sizes(s, "4096") < 0 || speed_opts_finish(s, ciphers) < 0)
 			return -EINVAL;
 	}
 	return 0;
@@ -174,7 +174,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 {
 	struct stat st;
 
-	opts_init(&b->o);
+	speed_opts_init(&b->o);
 	b->o.sec = 1;
 	if (speed_parse(CMD_BENCH, argc, argv, &b->o, &b->c) < 0)
 		return -EINVAL;
@@ -182,7 +182,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	 * at 384 bits too), the seed's sizes and 4096, the KDFs at each */
 	b->o.every_key = b->c.full;
 	b->o.kdf_cost = b->c.full ? 0 : BENCH_KDF_COST;
-	if (!b->o.sizes && parse_sizes(&b->o, b->c.full ? "16,64,256,1024,1472,"
+	if (!b->o.sizes && speed_parse_sizes(&b->o, b->c.full ? "16,64,256,1024,1472,"
 	                               "4096,8192" : BENCH_SIZES) < 0)
 		return -EINVAL;
 	if (b->c.full && b->c.budget_set) {
@@ -191,20 +191,20 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	}
 	if (!b->c.full && !b->c.budget_set)
 		b->c.budget = b->c.quick ? 60 : BENCH_BUDGET;
-	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
+	if (b->c.quick && speed_parse_sizes(&b->o, "16,256,8192") < 0)
 		return -EINVAL;
 	if (!b->c.full && b->o.warmup < 0)
 		b->o.warmup = 0;     /* a point's first visit: batches sized */
 	if (!b->c.full)
 		b->o.visit_warm = BENCH_WARM;
 	all_algs(b);
-	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
+	if (speed_opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
 		return -EINVAL;
 	if (stat(b->c.outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		cb_err("-o/--out: '%s' is not a directory", b->c.outdir);
 		return -EINVAL;
 	}
-	b->o.command = join_args(argc, argv);
+	b->o.command = speed_join_args(argc, argv);
 	return 0;
 }
 
@@ -222,7 +222,7 @@ static int bench_paths(struct bench *b)
 		snprintf(b->path[k], sizeof b->path[k], "%s/%s%s-%s.%s",
 		         b->c.outdir, k == 2 ? "." : "", cb_prov()->host, stamp,
 		         ext[k]);
-		if (check_out(b->path[k], 0) < 0)
+		if (speed_check_out(b->path[k], 0) < 0)
 			return -1;
 	}
 	return 0;
@@ -525,9 +525,9 @@ static int run_part(struct bench *b)
 	int rc;
 
 	b->pass_end = b->t0 + b->c.budget;
-	if (run_passes(b) < 0 || !(f = open_out(b->c.part, 0)))
+	if (run_passes(b) < 0 || !(f = speed_open_out(b->c.part, 0)))
 		return CB_EXIT_FAIL;
-	rc = emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
+	rc = speed_emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
 	if (fclose(f) != 0)
 		rc = -1;
 	if (rc == 0)
@@ -580,7 +580,7 @@ static int all_results(const struct bench *b, struct cb_csv *dd,
  * then --ct's. */
 static int fill_csv(struct bench *b, FILE *f, const char *path)
 {
-	int rc = emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
+	int rc = speed_emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
 
 	if (rc == 0)
 		rc = append_dd(f, b->path[2]);
@@ -598,7 +598,7 @@ static int fill_json(struct bench *b, FILE *f, const char *path)
 	int rc = all_results(b, &dd, &all, &nall);
 
 	if (rc == 0)
-		rc = emit(cb_writer_find("json"), f, path, &b->o, all, nall);
+		rc = speed_emit(cb_writer_find("json"), f, path, &b->o, all, nall);
 	for (size_t i = b->nres; i < nall; i++)
 		free((void *)all[i].samples);
 	free(all);
@@ -610,7 +610,7 @@ static int fill_json(struct bench *b, FILE *f, const char *path)
 static int write_file(struct bench *b, int k,
                       int (*fill)(struct bench *, FILE *, const char *))
 {
-	FILE *f = open_out(b->path[k], 0);
+	FILE *f = speed_open_out(b->path[k], 0);
 	int rc;
 
 	if (!f)
@@ -654,7 +654,7 @@ static int summarize(struct bench *b)
 
 	cb_warn_flush();
 	if (b->c.verbose || b->c.format_set)
-		emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
+		speed_emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
 		     NULL, &b->o, b->res, b->nres);
 	if (rpt_load(&r, files, 1, "") != 0)
 		return -1;
@@ -766,13 +766,13 @@ int cmd_bench(int argc, char **argv)
 out:
 	cb_warn_flush();
 	unlink(b->path[2]);
-	free_results(b->res, b->nres);
+	speed_free_results(b->res, b->nres);
 	tc_free(b->tc, b->ntc);
 	rpt_free(&b->ct);
 	free((void *)b->o.command);
-	free_opts(&b->o);
-	free_opts(&b->sec[0]);
-	free_opts(&b->sec[1]);
+	speed_free_opts(&b->o);
+	speed_free_opts(&b->sec[0]);
+	speed_free_opts(&b->sec[1]);
 	free(b);
 	return rc;
 }

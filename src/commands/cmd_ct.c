@@ -490,7 +490,7 @@ static int write_rows(const struct ct_opts *o, const struct ct_result *res,
 
 	for (size_t i = 0; i < n; i++)
 		to_result(&res[i], &r[i], places[i], sizeof places[i]);
-	if (o->out && !(f = open_out(o->out, o->force)))
+	if (o->out && !(f = speed_open_out(o->out, o->force)))
 		rc = -1;
 	else
 		rc = o->w->write(f, &rep);
@@ -518,7 +518,7 @@ int cmd_ct(int argc, char **argv)
 		return CB_EXIT_FAIL;
 	}
 	if (parse(argc, argv, &o) < 0 ||
-	    (o.out && check_out(o.out, o.force) < 0))
+	    (o.out && speed_check_out(o.out, o.force) < 0))
 		return CB_EXIT_USAGE;
 	if (!o.nbe)
 		for (; cb_backends[o.nbe]; o.nbe++)

@@ -153,7 +153,7 @@ static void run_backend(const struct kat_opts *o, const struct cb_backend *b,
 	k.driver = "src/sector.c";
 	k.unavailable = NULL;
 	t0 = now_sec();
-	sector_kat_run(b, o->files, o->nfiles, NULL, &c, out, o->verbose);
+	kat_sector_run(b, o->files, o->nfiles, NULL, &c, out, o->verbose);
 	k.seconds = now_sec() - t0;
 	if (c.passed || c.failed || c.skipped)
 		emit(o, &k, total, ncases);

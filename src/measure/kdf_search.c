@@ -110,7 +110,7 @@ static int next_cost(struct cb_argon_cost *c, uint32_t min_kib,
 	return final;
 }
 
-int cb_argon2_search(const struct cb_impl *impl, uint32_t target_ms,
+int kdf_argon2_search(const struct cb_impl *impl, uint32_t target_ms,
                      uint32_t max_kib, uint32_t lanes, struct cb_argon_cost *c)
 {
 	uint32_t min_kib = MIN_BENCH_KIB < max_kib ? MIN_BENCH_KIB : max_kib;

@@ -91,7 +91,7 @@ double plan_sample_sec(const struct speed_opts *o)
 
 /* The points to measure, in output order: alg, backend, implementation,
  * direction, key, size.  Returns the number (0: nothing available). */
-size_t make_plan(const struct speed_opts *o, struct plan **out,
+size_t plan_make(const struct speed_opts *o, struct plan **out,
                  char ***notes, size_t *nnotes)
 {
 	struct plan *p = NULL;
@@ -179,19 +179,19 @@ size_t make_plan(const struct speed_opts *o, struct plan **out,
 	return n;
 }
 
-const char *dir_name(int dir)
+const char *plan_dir_name(int dir)
 {
 	return dir == DIR_ENC ? "encrypt" : dir == DIR_DEC ? "decrypt"
 	       : dir == DIR_DERIVE ? "derive" : "digest";
 }
 
-int same_series(const struct plan *a, const struct plan *b)
+int plan_same_series(const struct plan *a, const struct plan *b)
 {
 	return a->impl == b->impl && a->dir == b->dir &&
 	       a->key_bits == b->key_bits && a->sel == b->sel;
 }
 
-void free_plan(struct plan *p, size_t n)
+void plan_free(struct plan *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free((void *)p[i].skip);

@@ -4,7 +4,7 @@
  * plan).  Types only; the layers that use them, lowest first:
  *   runner.c   the timed request loops
  *   plan.c     the points to measure
- *   gate.c     keys and the correctness gate (kat_gate, cross_check)
+ *   gate.c     keys and the correctness gate (kat_gate, gate_cross_check)
  *   measure.c  gate and time a plan, round robin
  *   speed_opts.c  the one option table of speed and bench, and output
  *   cmd_speed.c, cmd_bench.c  the commands: options into calls

@@ -184,7 +184,7 @@ static int parse_list(const char *arg, uint64_t **v, size_t *n)
 	return cb_parse_list(arg, v, n);
 }
 
-int parse_sizes(struct speed_opts *o, const char *arg)
+int speed_parse_sizes(struct speed_opts *o, const char *arg)
 {
 	const uint64_t *fixed = NULL;
 	size_t nf = 0;
@@ -286,7 +286,7 @@ static int apply_what(struct speed_opts *o, int id, const char *arg)
 	case OPT_KEYBITS:
 		return parse_keybits(o, arg);
 	case OPT_SIZES:
-		return parse_sizes(o, arg);
+		return speed_parse_sizes(o, arg);
 	case OPT_ENC:
 		o->enc = 1;
 		return 0;
@@ -451,7 +451,7 @@ int speed_parse(unsigned cmd, int argc, char **argv, struct speed_opts *o,
 }
 
 /* Open -o FILE: never overwrite what the user did not ask to. */
-FILE *open_out(const char *path, int force)
+FILE *speed_open_out(const char *path, int force)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC |
 	              (force ? O_TRUNC : O_EXCL), 0644);
@@ -472,7 +472,7 @@ FILE *open_out(const char *path, int force)
 }
 
 /* Check -o before the run (so a long run does not end in an I/O error). */
-int check_out(const char *path, int force)
+int speed_check_out(const char *path, int force)
 {
 	struct stat st;
 	char *dir = cb_xstrdup(path), *slash = strrchr(dir, '/');
@@ -494,7 +494,7 @@ int check_out(const char *path, int force)
 	return rc;
 }
 
-char *join_args(int argc, char **argv)
+char *speed_join_args(int argc, char **argv)
 {
 	size_t len = sizeof "cryptobench";
 	char *s;
@@ -514,7 +514,7 @@ char *join_args(int argc, char **argv)
 	return s;
 }
 
-void opts_init(struct speed_opts *o)
+void speed_opts_init(struct speed_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->sec = 1;
@@ -534,7 +534,7 @@ void opts_init(struct speed_opts *o)
  * 64 KiB (lib/crypto_backend/cipher_check.c CIPHER_BLOCK_BYTES), an IV
  * each.  0 or -EINVAL.
  */
-int opts_cryptsetup(struct speed_opts *o)
+int speed_opts_cryptsetup(struct speed_opts *o)
 {
 	static const char *const algs[] = {
 		"cbc(aes)", "cbc(serpent)", "cbc(twofish)", "xts(aes)",
@@ -549,11 +549,11 @@ int opts_cryptsetup(struct speed_opts *o)
 				return -EINVAL;
 	if (!o->keys && parse_keybits(o, "128,256,512") < 0)
 		return -EINVAL;
-	return o->sizes ? 0 : parse_sizes(o, "65536");
+	return o->sizes ? 0 : speed_parse_sizes(o, "65536");
 }
 
 /* Defaults for whatever the options left open; 0 or -EINVAL. */
-int opts_finish(struct speed_opts *o, const char *const *algs)
+int speed_opts_finish(struct speed_opts *o, const char *const *algs)
 {
 	if (!o->nbackends) {
 		o->all_backends = 1;
@@ -564,7 +564,7 @@ int opts_finish(struct speed_opts *o, const char *const *algs)
 		for (int i = 0; algs[i]; i++)
 			if (add_alg(o, algs[i]) < 0)
 				return -EINVAL;
-	if (!o->sizes && parse_sizes(o, "seed") < 0)
+	if (!o->sizes && speed_parse_sizes(o, "seed") < 0)
 		return -EINVAL;
 	if (!o->enc && !o->dec)
 		o->enc = o->dec = 1;
@@ -604,7 +604,7 @@ int opts_finish(struct speed_opts *o, const char *const *algs)
 	return 0;
 }
 
-void free_opts(struct speed_opts *o)
+void speed_free_opts(struct speed_opts *o)
 {
 	free(o->keys);
 	free(o->sizes);
@@ -612,7 +612,7 @@ void free_opts(struct speed_opts *o)
 }
 
 /* Write the report with the writer to path (NULL: stdout). */
-int emit(const struct cb_writer *w, FILE *f, const char *path,
+int speed_emit(const struct cb_writer *w, FILE *f, const char *path,
          const struct speed_opts *o, const struct cb_result *res, size_t n)
 {
 	struct cb_report rep = {

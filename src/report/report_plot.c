@@ -86,7 +86,7 @@ static void gq(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-struct plots *plots_new(const char *gnuplot, const char *tmpdir)
+struct plots *report_plots_new(const char *gnuplot, const char *tmpdir)
 {
 	struct plots *pl = cb_xcalloc(1, sizeof *pl);
 	char path[4200];
@@ -117,7 +117,7 @@ static void chart_start(struct plots *pl, int w, int h)
 
 /* ---- speed: throughput vs request size, a panel per direction -------- */
 
-static int same_series(const struct rpt_pt *a, const struct rpt_pt *b)
+static int plan_same_series(const struct rpt_pt *a, const struct rpt_pt *b)
 {
 	return a->src == b->src && !strcmp(a->backend, b->backend) &&
 	       !strcmp(a->driver, b->driver) && a->sector == b->sector &&
@@ -174,7 +174,7 @@ static size_t series_block(struct plots *pl, const struct rpt *r,
 
 		if (!isnan(p->bps) && !strcmp(p->tool, "speed") &&
 		    !strcmp(p->alg, alg) && p->key_bits == bits &&
-		    !strcmp(p->dir, dir) && same_series(p, s))
+		    !strcmp(p->dir, dir) && plan_same_series(p, s))
 			v[n++] = p;
 	}
 	qsort(v, n, sizeof *v, cmp_block);
@@ -205,7 +205,7 @@ static size_t speed_series(const struct rpt *r, const char *alg,
 		if (isnan(p->bps) || strcmp(p->tool, "speed") ||
 		    strcmp(p->alg, alg) || p->key_bits != bits)
 			continue;
-		for (k = 0; k < ns && !same_series(ser[k], p); k++)
+		for (k = 0; k < ns && !plan_same_series(ser[k], p); k++)
 			;
 		if (k == ns)
 			ser[ns++] = p;
@@ -220,7 +220,7 @@ static size_t speed_series(const struct rpt *r, const char *alg,
 	return ns;
 }
 
-int plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
+int report_plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
                 unsigned bits)
 {
 	const struct rpt_pt **ser = cb_xcalloc(r->npts + 1, sizeof *ser);
@@ -289,7 +289,7 @@ static double geli_value(const struct rpt *r, size_t src, const char *be,
 	return p ? p->bps / 1e6 : NAN;
 }
 
-int plots_geli(struct plots *pl, const struct rpt *r)
+int report_plots_geli(struct plots *pl, const struct rpt *r)
 {
 	struct { size_t src; const char *be; } ser[64];
 	size_t ns = 0;
@@ -399,7 +399,7 @@ static void print_file(const char *path, const char *prefix)
 	fclose(f);
 }
 
-int plots_run(struct plots *pl)
+int report_plots_run(struct plots *pl)
 {
 	char script[4200], out[4200], err[4200];
 	char *argv[3];
@@ -478,7 +478,7 @@ static void svg_copy(FILE *out, const char *s, int id)
 	}
 }
 
-int plots_embed(struct plots *pl, int id, FILE *out)
+int report_plots_embed(struct plots *pl, int id, FILE *out)
 {
 	char path[4200];
 	size_t len;
@@ -502,7 +502,7 @@ int plots_embed(struct plots *pl, int id, FILE *out)
 	return 0;
 }
 
-void plots_free(struct plots *pl)
+void report_plots_free(struct plots *pl)
 {
 	if (!pl)
 		return;
