@@ -65,14 +65,6 @@ struct cell {
 	int ok;
 };
 
-static double cb_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int bench_stopped(void)
 {
 	return cb_stop != 0;
@@ -156,7 +148,7 @@ static double calibrate(const char *self, struct cell *cells, size_t n,
                         const struct bench_geli_opts *g, const char *tmp,
                         const char *err, size_t *nok, size_t *nfail)
 {
-	double t0 = cb_now(), t;
+	double t0 = cb_now_s(), t;
 
 	for (size_t i = 0; i < n && !bench_stopped(); i++) {
 		struct cell *x = &cells[i];
@@ -176,7 +168,7 @@ static double calibrate(const char *self, struct cell *cells, size_t n,
 		x->count = want < MIN_COUNT ? MIN_COUNT : want > MAX_COUNT
 		           ? MAX_COUNT : (uint64_t)want;
 	}
-	return cb_now() - t0;
+	return cb_now_s() - t0;
 }
 /* The 95 % CI bound of the median of sorted s[0..n): hi 0 low, 1 high,
  * in bytes/s of 1 MiB records. */
@@ -241,10 +233,10 @@ static void sample_rounds(const char *self, struct cell *cells, size_t n,
                           const struct bench_geli_opts *g, const char *tmp,
                           const char *err)
 {
-	double t0 = cb_now();
+	double t0 = cb_now_s();
 
 	for (unsigned k = 0; k < g->max_rounds && !bench_stopped(); k++) {
-		if (k >= g->rounds && cb_now() - t0 >= g->seconds)
+		if (k >= g->rounds && cb_now_s() - t0 >= g->seconds)
 			break;
 		for (size_t i = 0; i < n && !bench_stopped(); i++) {
 			if (!cells[i].ok)

@@ -100,14 +100,6 @@ const struct cb_command cb_cmd_bench = {
 	        "^C stops and keeps what was measured.  See docs/speed.md.\n",
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Runnable points of a pass. */
 static size_t count_points(const struct speed_opts *o)
 {
@@ -367,7 +359,7 @@ static int run_geli(struct bench *b)
 	if (b->o.progress)
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "bench: geli matrix: %zu runs, %zu not available on "
-	        "their backend (%.0f s)\n", ok, fail, now() - b->t0);
+	        "their backend (%.0f s)\n", ok, fail, cb_now_s() - b->t0);
 	return 0;
 }
 
@@ -397,7 +389,7 @@ static int run_pass(struct bench *b, const struct speed_opts *o, size_t n)
  * its points until `share` of the time left is spent. */
 static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
 {
-	double left = b->pass_end - now();
+	double left = b->pass_end - cb_now_s();
 
 	o->sample = BENCH_SAMPLE;
 	o->reps = b->o.reps ? b->o.reps : CB_MAX_REPS;
@@ -433,7 +425,7 @@ static int run_passes(struct bench *b)
 		fit_pass(b, &b->o, 1);
 	if (!b->c.part)
 		fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
-		        now() - b->t0, b->npts);
+		        cb_now_s() - b->t0, b->npts);
 	return run_pass(b, &b->o, b->npts);
 }
 
@@ -469,7 +461,7 @@ static void run_parts(struct bench *b)
 	}
 	snprintf(file, sizeof file, "%s.part", b->path[2]);
 	for (unsigned k = 1; k < np && !bench_stopped(); k++) {
-		double left = b->c.budget - RESERVE - (now() - b->t0);
+		double left = b->c.budget - RESERVE - (cb_now_s() - b->t0);
 		uint64_t t = cb_now_ns();
 		int rc;
 
@@ -484,7 +476,7 @@ static void run_parts(struct bench *b)
 		t = cb_now_ns();
 		if (rc == 0 && bench_pool(b->res, b->nres, file, &pooled) == 0)
 			fprintf(stderr, "bench: process %u of %u: %zu points pooled "
-			        "(%.0f s)\n", k + 1, np, pooled, now() - b->t0);
+			        "(%.0f s)\n", k + 1, np, pooled, cb_now_s() - b->t0);
 		cb_lap(CB_ACCT_OUTPUT, &t);
 		if (rc < 0)
 			break;
@@ -495,7 +487,7 @@ static void run_parts(struct bench *b)
 /* The speed passes: this process's share, then the others'. */
 static int run_speed(struct bench *b)
 {
-	b->pass_end = now() + (b->c.budget - RESERVE - (now() - b->t0)) /
+	b->pass_end = cb_now_s() + (b->c.budget - RESERVE - (cb_now_s() - b->t0)) /
 	              nprocs(b);
 	if (run_passes(b) < 0)
 		return -1;
@@ -721,7 +713,7 @@ int cmd_bench(int argc, char **argv)
 
 	uint64_t t = cb_now_ns(), age = cb_proc_age_ns();
 
-	b->t0 = now();
+	b->t0 = cb_now_s();
 	b->t0_ns = t - age;            /* the split counts from exec */
 	b->argc = argc;
 	b->argv = argv;

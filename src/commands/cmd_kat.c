@@ -13,6 +13,7 @@
 #include "core/cb.h"
 #include "commands/cmd.h"
 #include "kat/kat.h"
+#include "foundation/timing.h"
 #include "foundation/util.h"
 
 enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE, OPT_FORMAT };
@@ -93,14 +94,6 @@ static int parse_opts(int argc, char **argv, struct kat_opts *o)
 	return CB_EXIT_OK;
 }
 
-static double now_sec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Hand case k to the writer (if anything ran or it could not run) and add
  * its counts to total. */
 static void emit(const struct kat_opts *o, struct kat_case *k,
@@ -138,11 +131,11 @@ static void run_backend(const struct kat_opts *o, const struct cb_backend *b,
 		k.alg = (*p)->alg;
 		k.driver = (*p)->driver;
 		k.unavailable = cb_impl_status(*p, &why) < 0 ? why : NULL;
-		t0 = now_sec();
+		t0 = cb_now_s();
 		if (!k.unavailable)
 			kat_run_impl(*p, b->name, o->files, o->nfiles, &c, out,
 			             o->verbose);
-		k.seconds = now_sec() - t0;
+		k.seconds = cb_now_s() - t0;
 		emit(o, &k, total, ncases);
 		kat_log_free(&log);
 		c = (struct kat_count){ .log = c.log };
@@ -152,9 +145,9 @@ static void run_backend(const struct kat_opts *o, const struct cb_backend *b,
 	k.alg = "sector transforms (geli, dm-crypt)";
 	k.driver = "src/sector.c";
 	k.unavailable = NULL;
-	t0 = now_sec();
+	t0 = cb_now_s();
 	kat_sector_run(b, o->files, o->nfiles, NULL, &c, out, o->verbose);
-	k.seconds = now_sec() - t0;
+	k.seconds = cb_now_s() - t0;
 	if (c.passed || c.failed || c.skipped)
 		emit(o, &k, total, ncases);
 	kat_log_free(&log);

@@ -21,6 +21,8 @@
 
 /* Nanoseconds from the monotonic clock named by cb_clock_name(). */
 uint64_t cb_now_ns(void);
+/* The same clock in seconds, for budgets and wall times. */
+double cb_now_s(void);
 /* The cheapest fine counter for timing one short call (ct's timing test):
  * the TSC on x86-64, the virtual counter on AArch64, else nanoseconds.
  * Units differ between machines; only differences within a run count. */
