@@ -119,7 +119,7 @@ static void test_cross_check(void)
 /* The broken driver through the whole speed_measure(): failed rows, no speed. */
 static void test_measure_fails(void)
 {
-	static struct sel_alg sa;
+	static struct cb_sel_alg sa;
 	struct speed_opts o = quick_opts();
 	struct plan p[4];
 	struct cb_result res[4];

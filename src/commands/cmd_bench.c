@@ -136,8 +136,8 @@ static int sector_opts(struct bench *b)
 		struct speed_opts *s = &b->sec[k];
 
 		speed_opts_init(s);
-		memcpy(s->backends, b->o.backends, sizeof s->backends);
-		s->nbackends = b->o.nbackends;
+		for (size_t i = 0; i < b->o.sel.nbackends; i++)
+			cb_sel_backend(&s->sel, b->o.sel.backends[i]->name);
 		s->all_backends = b->o.all_backends;
 		s->progress = b->o.progress;
 		s->sector = sectors[k];
@@ -241,8 +241,8 @@ static double geli_cells(const struct bench *b)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < b->o.nbackends; i++)
-		n += cb_backend_status(b->o.backends[i], NULL) == 0;
+	for (size_t i = 0; i < b->o.sel.nbackends; i++)
+		n += cb_backend_status(b->o.sel.backends[i], NULL) == 0;
 	return (double)(b->ngeli * (n ? n : 1));
 }
 
@@ -290,19 +290,19 @@ static void say_plan(const struct bench *b)
 		fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points "
 		        "(%s key sizes, %zu request sizes,\n       both "
 		        "directions), %zu sector points (512 and 4096-byte "
-		        "sectors),\n", cb_nalgs, b->o.nbackends, b->npts,
+		        "sectors),\n", cb_nalgs, b->o.sel.nbackends, b->npts,
 		        b->c.full ? "every" : "the usual", b->o.nsizes, b->nsec);
 	fprintf(stderr, "%s geli matrix %zu configurations x %zu backends "
 	        "through dd: samples of %.0f ms of data,\n       one dd each, "
 	        "round robin, %u to %u a cell (about %.0f s)\n",
-	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.nbackends,
+	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.sel.nbackends,
 	        1e3 * geli_sample(b), GELI_ROUNDS(b), GELI_MAX(b), b->geli_sec);
-	for (size_t i = 0; i < b->o.nbackends; i++) {
+	for (size_t i = 0; i < b->o.sel.nbackends; i++) {
 		const char *why;
 
-		if (cb_backend_status(b->o.backends[i], &why) < 0)
+		if (cb_backend_status(b->o.sel.backends[i], &why) < 0)
 			fprintf(stderr, "bench: %s is unavailable here, its rows left "
-			        "out: %s\n", b->o.backends[i]->name, why);
+			        "out: %s\n", b->o.sel.backends[i]->name, why);
 	}
 	if (b->c.geli_only)
 		return;
@@ -339,7 +339,7 @@ static void geli_progress(void *arg, size_t done, size_t total,
 
 static int run_geli(struct bench *b)
 {
-	const char *names[MAX_SEL];
+	const char *names[CB_MAX_BACKENDS];
 	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
 	        .sample_sec = geli_sample(b), .rounds = GELI_ROUNDS(b),
 	        .max_rounds = GELI_MAX(b), .seconds = b->geli_sec,
@@ -349,8 +349,8 @@ static int run_geli(struct bench *b)
 
 	uint64_t t = cb_now_ns(), data = cb_acct_get(CB_ACCT_DD_DATA);
 
-	for (size_t i = 0; i < b->o.nbackends; i++)
-		names[g.nbackends++] = b->o.backends[i]->name;
+	for (size_t i = 0; i < b->o.sel.nbackends; i++)
+		names[g.nbackends++] = b->o.sel.backends[i]->name;
 	if (bench_geli(&g, &ok, &fail) < 0)
 		return -1;
 	t = cb_now_ns() - t;
@@ -688,9 +688,9 @@ static void run_tcrypt(struct bench *b)
 	const char *why;
 	size_t i;
 
-	for (i = 0; i < b->o.nbackends && b->o.backends[i] != k; i++)
+	for (i = 0; i < b->o.sel.nbackends && b->o.sel.backends[i] != k; i++)
 		;
-	if (!k || i == b->o.nbackends || cb_backend_status(k, &why) < 0)
+	if (!k || i == b->o.sel.nbackends || cb_backend_status(k, &why) < 0)
 		return;
 	if (tc_available(&why) < 0) {
 		fprintf(stderr, "bench: the kernel's tcrypt not run: %s\n", why);

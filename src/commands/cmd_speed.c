@@ -51,16 +51,16 @@ static void argon_take(struct speed_opts *o)
 {
 	size_t k = 0;
 
-	o->argon = cb_xcalloc(o->nalgs, sizeof *o->argon);
-	for (size_t i = 0; i < o->nalgs; i++) {
-		const struct cb_alg *a = o->algs[i].alg;
+	o->argon = cb_xcalloc(o->sel.nalgs, sizeof *o->argon);
+	for (size_t i = 0; i < o->sel.nalgs; i++) {
+		const struct cb_alg *a = o->sel.algs[i].alg;
 
 		if (a->kind == CB_KDF && !a->inner)
 			o->argon[o->nargon++].name = a->name;
 		else
-			o->algs[k++] = o->algs[i];
+			o->sel.algs[k++] = o->sel.algs[i];
 	}
-	o->nalgs = k;
+	o->sel.nalgs = k;
 }
 
 static void argon_search(struct speed_opts *o)
@@ -74,16 +74,16 @@ static void argon_search(struct speed_opts *o)
 		struct cb_argon_cost c;
 
 		l->requested_ms = o->iter_time_ms;
-		for (size_t b = 0; b < o->nbackends && !l->ok; b++) {
-			const struct cb_impl *im = cb_impl_find(o->backends[b], l->name, 0);
+		for (size_t b = 0; b < o->sel.nbackends && !l->ok; b++) {
+			const struct cb_impl *im = cb_impl_find(o->sel.backends[b], l->name, 0);
 
-			if (!im || cb_backend_status(o->backends[b], NULL) < 0 ||
+			if (!im || cb_backend_status(o->sel.backends[b], NULL) < 0 ||
 			    cb_impl_status(im, NULL) < 0)
 				continue;
 			if (o->progress)
 				fprintf(stderr, "speed: %s on %s: the cost for %u ms "
 				        "(cryptsetup's search)\n", l->name,
-				        o->backends[b]->name, o->iter_time_ms);
+				        o->sel.backends[b]->name, o->iter_time_ms);
 			if (kdf_argon2_search(im, o->iter_time_ms, max_kib, 4, &c) == 0)
 				*l = (struct cb_argon_line){ l->name, 1, c.passes,
 				        c.memory, c.lanes, o->iter_time_ms };
@@ -137,7 +137,7 @@ int cmd_speed(int argc, char **argv)
 		goto out;
 	o.command = speed_join_args(argc, argv);
 
-	rc = o.nalgs ? speed_run(&o, &res, &nres, &nfail) : CB_EXIT_OK;
+	rc = o.sel.nalgs ? speed_run(&o, &res, &nres, &nfail) : CB_EXIT_OK;
 	if (rc != CB_EXIT_OK)
 		goto out;
 	argon_search(&o);

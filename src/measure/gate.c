@@ -43,13 +43,13 @@ const struct cb_impl *gate_pick_ref(const struct cb_impl *impl,
                                unsigned key_bits)
 {
 	const struct cb_backend *mine = cb_impl_backend(impl);
-	const struct cb_backend *order[MAX_SEL];
+	const struct cb_backend *order[CB_MAX_BACKENDS];
 	size_t n = 0;
 	const struct cb_backend *ossl = cb_backend_find("openssl");
 
 	if (ossl && ossl != mine)
 		order[n++] = ossl;
-	for (int i = 0; cb_backends[i] && n < MAX_SEL; i++)
+	for (int i = 0; cb_backends[i] && n < CB_MAX_BACKENDS; i++)
 		if (cb_backends[i] != mine && cb_backends[i] != ossl)
 			order[n++] = cb_backends[i];
 	for (size_t i = 0; i < n; i++) {

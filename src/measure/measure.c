@@ -597,12 +597,12 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 	char **notes;
 	size_t n, nnotes, runnable = 0;
 
-	for (size_t i = 0; i < o->nbackends; i++) {
+	for (size_t i = 0; i < o->sel.nbackends; i++) {
 		const char *why;
 
-		if (cb_backend_status(o->backends[i], &why) < 0 &&
+		if (cb_backend_status(o->sel.backends[i], &why) < 0 &&
 		    !o->all_backends)
-			cb_warn("%s: unavailable: %s", o->backends[i]->name, why);
+			cb_warn("%s: unavailable: %s", o->sel.backends[i]->name, why);
 	}
 	n = plan_make(o, &p, &notes, &nnotes);
 	for (size_t i = 0; i < nnotes; i++) {
@@ -615,14 +615,14 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 	if (!runnable) {
 		cb_err("nothing to run: no available backend implements the "
 		       "algorithms%s%s asked for at these sizes and keys",
-		       o->driver_sub ? " with a driver matching " : "",
-		       o->driver_sub ? o->driver_sub : "");
+		       o->sel.ndrivers ? " with a driver matching " : "",
+		       o->sel.ndrivers ? o->sel.drivers[0] : "");
 		plan_free(p, n);
 		return CB_EXIT_SKIP;
 	}
 	if (o->iv_once)
-		for (size_t i = 0; i < o->nalgs; i++) {
-			const struct cb_alg *a = o->algs[i].alg;
+		for (size_t i = 0; i < o->sel.nalgs; i++) {
+			const struct cb_alg *a = o->sel.algs[i].alg;
 
 			if ((a->kind == CB_CIPHER && a->iv_len &&
 			     !(a->flags & CB_F_STREAM)) || a->kind == CB_AEAD)

@@ -99,8 +99,8 @@ size_t plan_make(const struct speed_opts *o, struct plan **out,
 
 	*notes = NULL;
 	*nnotes = 0;
-	for (size_t ai = 0; ai < o->nalgs; ai++) {
-		const struct sel_alg *sa = &o->algs[ai];
+	for (size_t ai = 0; ai < o->sel.nalgs; ai++) {
+		const struct cb_sel_alg *sa = &o->sel.algs[ai];
 		const struct cb_alg *a = sa->alg;
 		unsigned keys[16];
 		size_t nk = 0;
@@ -126,15 +126,15 @@ size_t plan_make(const struct speed_opts *o, struct plan **out,
 			for (size_t k = 0; k < o->nkeys && nk < 16; k++)
 				if (cb_alg_key_ok(a, (unsigned)o->keys[k] * sa->key_mult))
 					keys[nk++] = (unsigned)o->keys[k] * sa->key_mult;
-		for (size_t bi = 0; bi < o->nbackends; bi++) {
-			const struct cb_backend *b = o->backends[bi];
+		for (size_t bi = 0; bi < o->sel.nbackends; bi++) {
+			const struct cb_backend *b = o->sel.backends[bi];
 			const struct cb_impl *impl;
 			const char *why;
 
 			if (cb_backend_status(b, &why) < 0)
 				continue;
 			for (int k = 0; (impl = cb_impl_find(b, a->name, k)); k++) {
-				if (o->driver_sub && !strstr(impl->driver, o->driver_sub))
+				if (!cb_sel_driver_ok(&o->sel, impl->driver))
 					continue;
 				if (cb_impl_status(impl, &why) < 0) {
 					char msg[300];

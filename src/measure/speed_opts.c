@@ -121,51 +121,6 @@ static const struct {
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
-static int add_backend(struct speed_opts *o, const char *name)
-{
-	const struct cb_backend *b = cb_backend_find(name);
-
-	if (!b) {
-		cb_err("--backend: unknown backend '%s' (see 'cryptobench list "
-		       "backends')", name);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < o->nbackends; i++)
-		if (o->backends[i] == b)
-			return 0;
-	if (o->nbackends == MAX_SEL) {
-		cb_err("--backend: too many");
-		return -EINVAL;
-	}
-	o->backends[o->nbackends++] = b;
-	return 0;
-}
-
-static int add_alg(struct speed_opts *o, const char *name)
-{
-	unsigned mult;
-	const struct cb_alg *a = cb_alg_find(name, &mult);
-
-	if (!a) {
-		cb_err("--alg: unknown algorithm '%s' (see 'cryptobench list "
-		       "algs')", name);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < o->nalgs; i++)
-		if (o->algs[i].alg == a && o->algs[i].key_mult == mult)
-			return 0;
-	if (o->nalgs == MAX_ALGS) {
-		cb_err("--alg: too many");
-		return -EINVAL;
-	}
-	o->algs[o->nalgs].alg = a;
-	o->algs[o->nalgs].label = strchr(name, '(') && strcmp(name, a->name)
-	                          ? name : NULL;
-	o->algs[o->nalgs].key_mult = mult;
-	o->nalgs++;
-	return 0;
-}
-
 static int parse_sec(const char *opt, const char *arg, double *v)
 {
 	if (cb_parse_double(arg, v) < 0 || !(*v > 0) || *v > 3600) {
@@ -277,12 +232,11 @@ static int apply_what(struct speed_opts *o, int id, const char *arg)
 {
 	switch (id) {
 	case OPT_BACKEND:
-		return add_backend(o, arg);
+		return cb_sel_backend(&o->sel, arg);
 	case OPT_ALG:
-		return add_alg(o, arg);
+		return cb_sel_alg(&o->sel, arg);
 	case OPT_DRIVER:
-		o->driver_sub = arg;
-		return 0;
+		return cb_sel_driver(&o->sel, arg);
 	case OPT_KEYBITS:
 		return parse_keybits(o, arg);
 	case OPT_SIZES:
@@ -543,9 +497,9 @@ int speed_opts_cryptsetup(struct speed_opts *o)
 		"pbkdf2(hmac(rmd160))", "argon2i", "argon2id", NULL,
 	};
 
-	if (!o->nalgs)
+	if (!o->sel.nalgs)
 		for (int i = 0; algs[i]; i++)
-			if (add_alg(o, algs[i]) < 0)
+			if (cb_sel_alg(&o->sel, algs[i]) < 0)
 				return -EINVAL;
 	if (!o->keys && parse_keybits(o, "128,256,512") < 0)
 		return -EINVAL;
@@ -555,14 +509,13 @@ int speed_opts_cryptsetup(struct speed_opts *o)
 /* Defaults for whatever the options left open; 0 or -EINVAL. */
 int speed_opts_finish(struct speed_opts *o, const char *const *algs)
 {
-	if (!o->nbackends) {
+	if (!o->sel.nbackends) {
 		o->all_backends = 1;
-		for (int i = 0; cb_backends[i]; i++)
-			add_backend(o, cb_backends[i]->name);
+		cb_sel_all_backends(&o->sel);
 	}
-	if (!o->nalgs)
+	if (!o->sel.nalgs)
 		for (int i = 0; algs[i]; i++)
-			if (add_alg(o, algs[i]) < 0)
+			if (cb_sel_alg(&o->sel, algs[i]) < 0)
 				return -EINVAL;
 	if (!o->sizes && speed_parse_sizes(o, "seed") < 0)
 		return -EINVAL;
@@ -585,8 +538,8 @@ int speed_opts_finish(struct speed_opts *o, const char *const *algs)
 	if (check_mb(o) < 0)
 		return -EINVAL;
 	if (o->keys) {
-		for (size_t i = 0; i < o->nalgs; i++) {
-			const struct sel_alg *sa = &o->algs[i];
+		for (size_t i = 0; i < o->sel.nalgs; i++) {
+			const struct cb_sel_alg *sa = &o->sel.algs[i];
 			int any = 0;
 
 			if (sa->alg->flags & CB_F_NOKEY)
@@ -609,6 +562,7 @@ void speed_free_opts(struct speed_opts *o)
 	free(o->keys);
 	free(o->sizes);
 	free(o->argon);
+	cb_sel_free(&o->sel);
 }
 
 /* Write the report with the writer to path (NULL: stdout). */
