@@ -12,8 +12,9 @@
  * matrix runs, and each of the three speed passes gets the share of the
  * time left that its points are of all points.  A pass takes samples of
  * 2 ms round robin over all of its points until its time is spent (at
- * least 9 a point in one process, 3 from each of several), so every point
- * gets the same number of samples spread over the whole pass; the passes
+ * least ROUNDS_MIN, 12, a point in one process, ROUNDS_MIN_PART, 10, from
+ * each of several), so every point gets the same number of samples
+ * spread over the whole pass; the passes
  * run in --processes processes one after the other (bench_pool.c) and
  * their samples are pooled.  --full: no budget (1 s a point, 15 geli
  * samples of 0.2 s), one process.  ^C stops between

@@ -3,7 +3,7 @@
  * dm-crypt mapping), measured the way the geli report measured it - dd's
  * operands, geli's options, FreeBSD dd's summary line - on any host and any
  * backend, writing images that are byte-exact with the real formats
- * (src/sector.c; docs/dd.md pins the output to the seed report).
+ * (src/sector/sector.c; docs/dd.md pins the output to the seed report).
  *
  * This file is the command: options into a sector configuration, a keyed
  * transform, open files and a report.  The pipeline and its threads are

@@ -5,7 +5,7 @@
  * that splits a per-call overhead from a per-byte cost.
  *
  * The engine knows nothing about backends or algorithms: it times a
- * callback that performs n operations in a tight loop (src/runner.c has
+ * callback that performs n operations in a tight loop (src/measure/runner.c has
  * them).  The clock is read once per batch, never per operation; the batch
  * is sized from the warm-up so that a sample holds ~64 batches.
  */

@@ -187,7 +187,7 @@ static int validate_rec(const struct vec_rec *r)
 	const struct vec_field *alg = vec_get(r, "alg"), *f, *pt, *ct;
 	const struct cb_alg *a = cb_alg_find(alg->text, NULL);
 
-	if (!a && kat_sector_is(alg->text))   /* geli, dm-crypt: src/kat_sector.c */
+	if (!a && kat_sector_is(alg->text))   /* geli, dm-crypt: kat_sector.c */
 		return kat_sector_validate(r);
 	if (!a) {
 		vec_error(r, alg, "unknown algorithm '%s'", alg->text);

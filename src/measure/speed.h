@@ -86,7 +86,7 @@ struct plan {
 	int dir;
 	unsigned key_bits;
 	uint64_t size;
-	const char *skip;           /* static reason, or NULL               */
+	const char *skip;           /* why not run (owned: plan_free), or NULL */
 	unsigned samples;           /* samples to take (1..CB_MAX_REPS)     */
 	double sample_sec;          /* seconds per sample                   */
 };
