@@ -19,7 +19,6 @@
 #include "core/cb.h"
 #include "foundation/csv.h"
 #include "output/output.h"
-#include "report/report.h"
 #include "output/result.h"
 #include "foundation/stats.h"
 #include "system/sysinfo.h"
@@ -104,7 +103,7 @@ static int geli_one(const char *self, const struct cell *x, uint64_t count,
 		argv[n++] = "--no-gate";
 	argv[n] = NULL;
 	unlink(csv);
-	return report_spawn(self, argv, "/dev/null", err);
+	return cb_spawn(self, argv, "/dev/null", err);
 }
 
 /* One sample of cell x into x->ops (keeping the row of the first):

@@ -22,7 +22,6 @@
 #include "core/cb.h"
 #include "foundation/csv.h"
 #include "measure/measure.h"
-#include "report/report.h"
 #include "output/result.h"
 #include "foundation/util.h"
 
@@ -60,7 +59,7 @@ int bench_part_spawn(const char *self, int argc, char **argv,
 	av[n++] = sec;
 	av[n] = NULL;
 	snprintf(err, sizeof err, "%s.err", file);
-	rc = report_spawn(self, av, "/dev/null", err);
+	rc = cb_spawn(self, av, "/dev/null", err);
 	part_stderr(err);
 	free(av);
 	if (rc != 0)

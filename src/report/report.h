@@ -40,11 +40,6 @@ int report_plots_run(struct plots *pl);
 int report_plots_embed(struct plots *pl, int id, FILE *out);
 void report_plots_free(struct plots *pl);
 
-/* Run prog with argv, stdout and stderr into the files (err NULL: ours),
- * and wait; a ^C (cb_stop) that comes meanwhile is passed on to it.  Its
- * exit status, or -1 when it could not be started (message printed). */
-int report_spawn(const char *prog, char *const *argv, const char *out,
-                 const char *err);
 /* Sections written by report_cmp.c. */
 void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
                         size_t nfiles, const char *tmpdir);

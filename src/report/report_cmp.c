@@ -190,7 +190,7 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
 	argv[n++] = "--format";
 	argv[n++] = "csv";
 	argv[n] = NULL;
-	rc = have ? report_spawn(self, argv, out, err) : -1;
+	rc = have ? cb_spawn(self, argv, out, err) : -1;
 	memset(c, 0, sizeof *c);
 	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
 		return 0;

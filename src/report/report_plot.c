@@ -9,12 +9,10 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/cb.h"
@@ -22,7 +20,6 @@
 #include "report/rpt.h"
 #include "foundation/util.h"
 
-extern char **environ;
 
 struct plots {
 	const char *gnuplot;
@@ -349,44 +346,6 @@ int report_plots_geli(struct plots *pl, const struct rpt *r)
 
 /* ---- running gnuplot and embedding ---------------------------------- */
 
-static int spawn_wait(const char *prog, char *const *argv, const char *out,
-                      const char *err)
-{
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int st, e, told = cb_stop != 0;    /* one ^C before: not ours */
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (err)        /* NULL: the child writes to our stderr */
-		posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT |
-		                                 O_TRUNC, 0600);
-	e = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (e) {
-		cb_err("cannot run %s: %s", prog, strerror(e));
-		return -1;
-	}
-	for (;;) {
-		if (cb_stop && !told) {     /* a ^C while it runs: its too */
-			kill(pid, SIGINT);
-			told = 1;
-		}
-		if (waitpid(pid, &st, 0) >= 0)
-			break;
-		if (errno != EINTR)
-			return -1;
-	}
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
-int report_spawn(const char *prog, char *const *argv, const char *out,
-                 const char *err)
-{
-	return spawn_wait(prog, argv, out, err);
-}
-
 static void print_file(const char *path, const char *prefix)
 {
 	char line[1024];
@@ -419,7 +378,7 @@ int report_plots_run(struct plots *pl)
 	argv[0] = (char *)pl->gnuplot;
 	argv[1] = script;
 	argv[2] = NULL;
-	rc = spawn_wait(pl->gnuplot, argv, out, err);
+	rc = cb_spawn(pl->gnuplot, argv, out, err);
 	if (rc != 0) {
 		cb_err("gnuplot failed (exit %d):", rc);
 		print_file(err, "    ");
