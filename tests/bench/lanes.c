@@ -93,6 +93,8 @@ int main(void)
 		  cb_vaes512_cbc_enc_lanes16, 16, 4096, cb_vaes512_probe, 4 },
 		{ "vaes256 lanes16 (8 ymm chains, staged)",
 		  cb_vaes256_cbc_enc_lanes16, 16, 4096, cb_vaes256_probe, 2 },
+		{ "vaes256 lanes16_any (8 ymm chains, 16 B)",
+		  cb_vaes256_cbc_enc_lanes16_any, 16, 2048, cb_vaes256_probe, 2 },
 		{ "aesni lanes8 (8 xmm chains)",
 		  cb_aesni_cbc_enc_lanes8, 8, 4096, cb_aesni_probe, 1 },
 	};
