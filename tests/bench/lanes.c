@@ -10,7 +10,7 @@
  *
  * Not part of make check (a measurement, not a test):
  *   make && gcc -O2 -Iinclude -Isrc -Ibackends -Ibackends/native \
- *     tests/bench/lanes.c build/backends/native/x86_64/*.o -o build/lanes \
+ *     tests/bench/lanes.c build/backends/native/x86_64/aes_*.o -o build/lanes \
  *     && build/lanes
  */
 #include <stdint.h>
