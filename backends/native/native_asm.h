@@ -369,7 +369,7 @@ void cb_native_probe_adds(uint64_t n);
 void cb_vaes512_gcm_probe128(uint64_t n);
 void cb_vaes512_gcm_probe256(uint64_t n);
 /* the same on vaes256: 512 bytes (two 16-block steps), 16 x nr VAESENC
- * and 68 VPCLMULQDQ on ymm */
+ * and 52 VPCLMULQDQ on ymm */
 void cb_vaes256_gcm_probe128(uint64_t n);
 void cb_vaes256_gcm_probe256(uint64_t n);
 

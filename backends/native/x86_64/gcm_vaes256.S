@@ -27,33 +27,44 @@
 #if defined(__x86_64__)
 
 /* LO, MI, HI (+)= blocks 2c, 2c+1 at [\p + 32c] reflected (y added when
- * c = 0, which sets LO, MI, HI) x H^(16-2c), H^(15-2c) */
+ * c = 0, which sets LO, MI, HI) x H^(16-2c), H^(15-2c) - Karatsuba: MI
+ * gathers (a_lo + a_hi)(h_lo + h_hi), LO and HI added to it at the
+ * reduction (3 VPCLMULQDQ, not 4).  Clobbers ymm8, 14, 15. */
+#define HP(c) [rdi + CB_GCM_HEND - 256 + 32*(c)]
 .macro GHC p, c
 	vmovdqu	ymm14, [\p + 32*\c]
 	vpshufb	ymm14, ymm14, ymm10
 	.if \c == 0
 	vmovdqu	xmm15, [rsi]
 	vpxor	ymm14, ymm14, ymm15
-	vpclmulqdq ymm11, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x00
-	vpclmulqdq ymm13, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x11
-	vpclmulqdq ymm12, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x01
-	vpclmulqdq ymm15, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x10
-	vpxor	ymm12, ymm12, ymm15
+	vpclmulqdq ymm11, ymm14, HP(\c), 0x00
+	vpclmulqdq ymm13, ymm14, HP(\c), 0x11
 	.else
-	vpclmulqdq ymm15, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x00
+	vpclmulqdq ymm15, ymm14, HP(\c), 0x00
 	vpxor	ymm11, ymm11, ymm15
-	vpclmulqdq ymm15, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x11
+	vpclmulqdq ymm15, ymm14, HP(\c), 0x11
 	vpxor	ymm13, ymm13, ymm15
-	vpclmulqdq ymm15, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x01
-	vpxor	ymm12, ymm12, ymm15
-	vpclmulqdq ymm15, ymm14, [rdi + CB_GCM_HEND - 256 + 32*\c], 0x10
+	.endif
+	vpshufd	ymm15, ymm14, 0x4e
+	vpxor	ymm14, ymm14, ymm15
+	vpshufd	ymm8, HP(\c), 0x4e
+	vpxor	ymm8, ymm8, HP(\c)
+	.if \c == 0
+	vpclmulqdq ymm12, ymm14, ymm8, 0x00
+	.else
+	vpclmulqdq ymm15, ymm14, ymm8, 0x00
 	vpxor	ymm12, ymm12, ymm15
 	.endif
 .endm
 
 /* y = LO + MI x^64 + HI x^128 reduced lane by lane (aes_vaes512.S:
- * GH_RED1, GH_RED2), the two lanes summed */
-.macro GHRED
+ * GH_RED1, GH_RED2), the two lanes summed; kara: MI is Karatsuba's,
+ * LO and HI added to it first */
+.macro GHRED kara=1
+	.if \kara
+	vpxor	ymm12, ymm12, ymm11
+	vpxor	ymm12, ymm12, ymm13
+	.endif
 	vpclmulqdq ymm15, ymm11, [rip + .Lvgcm_poly], 0x10
 	vpshufd	ymm11, ymm11, 0x4e
 	vpxor	ymm12, ymm12, ymm11
@@ -147,7 +158,7 @@
 	add	r10, 16
 	dec	r11
 	jnz	71b
-	GHRED
+	GHRED	0
 .endm
 
 /* void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
@@ -226,7 +237,7 @@
  * void cb_vaes256_gcm_probe128(uint64_t n) (and 256): n x the AES and
  * VPCLMULQDQ of 512 bytes (two steps) of cb_vaes256_gcm_enc with a
  * 128-bit (256-bit) key - 8 chains of 2 x 10 (14) VAESENC on ymm, and
- * 68 independent VPCLMULQDQ on ymm (2 x (8 x 4 + 2)) spread over the
+ * 52 independent VPCLMULQDQ on ymm (2 x (8 x 3 + 2)) spread over the
  * rounds: the bound of the two where they share execution ports.
  */
 .macro VGCM_PROBE name, nr
@@ -240,10 +251,10 @@
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	vaesenc	ymm\i, ymm\i, ymm8
 	.endr
-	.rept	(68 * \r) / (2 * \nr) - .Lvcl_done
+	.rept	(52 * \r) / (2 * \nr) - .Lvcl_done
 	vpclmulqdq ymm10, ymm9, ymm9, 0x00
 	.endr
-	.set	.Lvcl_done, (68 * \r) / (2 * \nr)
+	.set	.Lvcl_done, (52 * \r) / (2 * \nr)
 	.endif
 	.endr
 	dec	rdi
