@@ -29,7 +29,8 @@
 /* LO, MI, HI (+)= blocks 2c, 2c+1 at [\p + 32c] reflected (y added when
  * c = 0, which sets LO, MI, HI) x H^(16-2c), H^(15-2c) - Karatsuba: MI
  * gathers (a_lo + a_hi)(h_lo + h_hi), LO and HI added to it at the
- * reduction (3 VPCLMULQDQ, not 4).  Clobbers ymm8, 14, 15. */
+ * reduction (3 VPCLMULQDQ, not 4); h_lo + h_hi from the table at rsp
+ * (KTAB).  Clobbers ymm14, 15. */
 #define HP(c) [rdi + CB_GCM_HEND - 256 + 32*(c)]
 .macro GHC p, c
 	vmovdqu	ymm14, [\p + 32*\c]
@@ -47,14 +48,32 @@
 	.endif
 	vpshufd	ymm15, ymm14, 0x4e
 	vpxor	ymm14, ymm14, ymm15
-	vpshufd	ymm8, HP(\c), 0x4e
-	vpxor	ymm8, ymm8, HP(\c)
 	.if \c == 0
-	vpclmulqdq ymm12, ymm14, ymm8, 0x00
+	vpclmulqdq ymm12, ymm14, [rsp + 32*\c], 0x00
 	.else
-	vpclmulqdq ymm15, ymm14, ymm8, 0x00
+	vpclmulqdq ymm15, ymm14, [rsp + 32*\c], 0x00
 	vpxor	ymm12, ymm12, ymm15
 	.endif
+.endm
+
+/* [rsp] = h_lo + h_hi in both qwords of H^16 .. H^1 (256 bytes, the
+ * powers' Karatsuba halves, made once a call); KWIPE wipes it */
+.macro KTAB
+	sub	rsp, 256
+	.cfi_adjust_cfa_offset 256
+	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
+	vpshufd	ymm15, HP(\c), 0x4e
+	vpxor	ymm15, ymm15, HP(\c)
+	vmovdqu	[rsp + 32*\c], ymm15
+	.endr
+.endm
+.macro KWIPE
+	vpxor	xmm15, xmm15, xmm15
+	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu	[rsp + 32*\c], ymm15
+	.endr
+	add	rsp, 256
+	.cfi_adjust_cfa_offset -256
 .endm
 
 /* y = LO + MI x^64 + HI x^128 reduced lane by lane (aes_vaes512.S:
@@ -174,9 +193,10 @@
 	vpshufb	ymm9, ymm9, ymm10
 	vpaddd	ymm9, ymm9, [rip + .Lvgcm_one_hi]
 	mov	rdx, r9
-	.if \enc
 	cmp	rdx, 256
 	jb	5f
+	KTAB
+	.if \enc
 	VSTEP	none
 	VXOR_STORE
 1:	cmp	rdx, 256
@@ -191,12 +211,12 @@
 	.endr
 	GHRED
 	.else
-1:	cmp	rdx, 256
-	jb	5f
-	VSTEP	rcx
+1:	VSTEP	rcx
 	VXOR_STORE
-	jmp	1b
+	cmp	rdx, 256
+	jae	1b
 	.endif
+	KWIPE
 	/* the last 1-15 blocks: the key stream through the stack */
 5:	test	rdx, rdx
 	jz	8f
