@@ -12,9 +12,9 @@
  * left to keep them - as 8 x 4 VPCLMULQDQ on ymm with H^16 .. H^1 (the
  * aggregated form: y' = (y + X1) H^16 + X2 H^15 + ... + X16 H) and one
  * reduction (2 more).  Without AVX-512 there is no three-way XOR: each
- * sum is two VPXOR.  A last group of 1-15 blocks runs a whole step's AES
- * into a stack buffer (wiped) and its GHASH block by block on xmm, again
- * with one reduction.
+ * sum is two VPXOR.  A last group of 1-15 blocks runs the AES of 2, 8
+ * or 16 counters (1, 4 or 8 registers) into a stack buffer (wiped) and
+ * its GHASH block by block on xmm, again with one reduction.
  *
  * Registers: ymm0-7 the AES blocks, ymm8 a round key (both lanes),
  * ymm9 the next two counters in little-endian form (the block reversed:
@@ -98,21 +98,25 @@
 .endm
 
 /* ymm0-7 = the next 16 counter blocks ^ rk0 */
-.macro CTR16
+.macro CTR16 m=8
 	vbroadcasti128 ymm8, [rdi]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	.if	\i < \m
 	vpshufb	ymm\i, ymm9, ymm10
 	vpaddd	ymm9, ymm9, [rip + .Lvgcm_two]
 	vpxor	ymm\i, ymm\i, ymm8
+	.endif
 	.endr
 .endm
 
 /* round nr - j on ymm0-7 (key at r9 - 16j); with a GHASH pointer \p,
  * rounds nr-8 .. nr-1 also take one of its 8 chunks */
-.macro VR j, z, p
+.macro VR j, z, p, m=8
 	vbroadcasti128 ymm8, [r9 - 16*\j]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	.if	\i < \m
 	vaesenc	ymm\i, ymm\i, ymm8
+	.endif
 	.endr
 	.ifnc	\p, none
 	.if	\j <= 8
@@ -121,18 +125,20 @@
 	.endif
 .endm
 
-/* ymm0-7 = AES of the next 16 counters, GHASH of the 256 bytes at [\p]
+/* ymm0-(m-1) = AES of the next 2m counters, GHASH of the 256 bytes at [\p]
  * (none: no GHASH) into y under the rounds.  Clobbers eax, r9. */
-.macro VSTEP p
-	CTR16
+.macro VSTEP p, m=8
+	CTR16	\m
 	KEND	0
-	ROUNDS_NR VR, \p
+	ROUNDS_NR VR, \p, \m
 	.ifnc	\p, none
 	GHRED
 	.endif
 	vbroadcasti128 ymm8, [r9]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	.if	\i < \m
 	vaesenclast ymm\i, ymm\i, ymm8
+	.endif
 	.endr
 .endm
 
@@ -223,8 +229,16 @@
 	.if !\enc
 	VGHN	rcx
 	.endif
-	VSTEP	none
-	sub	rsp, 256
+	cmp	rdx, 32
+	ja	51f
+	VSTEP	none, 1
+	jmp	53f
+51:	cmp	rdx, 128
+	ja	52f
+	VSTEP	none, 4
+	jmp	53f
+52:	VSTEP	none
+53:	sub	rsp, 256
 	.cfi_adjust_cfa_offset 256
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	vmovdqu	[rsp + 32*\i], ymm\i
