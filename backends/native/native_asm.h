@@ -15,8 +15,8 @@
  *     CPUID and XGETBV) before any routine of that file is called:
  *       aes_aesni.S     AES-NI + SSE2 (legacy SSE encoding, no AVX state);
  *                       its GCM also PCLMULQDQ and SSSE3 (PSHUFB)
- *       aes_vaes256.S   VAES + VPCLMULQDQ + AVX2 (VEX, ymm0-15 only); OS
- *                       saves YMM
+ *       aes_vaes256.S,  VAES + VPCLMULQDQ + AVX2 (VEX, ymm0-15 only); OS
+ *       gcm_vaes256.S   saves YMM
  *       aes_vaes512.S   VAES + VPCLMULQDQ + AVX512F/VL/BW (EVEX zmm,
  *                       opmasks, byte masks) + BMI2 (GCM's BZHI); OS
  *                       saves ZMM
@@ -332,6 +332,14 @@ void cb_aesni_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
                       uint8_t *out, size_t len);
 void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                     const uint8_t *in, size_t len);
+/* _vaes256_ (gcm_vaes256.S): the same contract as _aesni_, 16 blocks (8
+ * ymm) a step, VPCLMULQDQ on ymm, one reduction a step */
+void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+                        const uint8_t ctr[16], const uint8_t *in,
+                        uint8_t *out, size_t len);
+void cb_vaes256_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
+                        const uint8_t ctr[16], const uint8_t *in,
+                        uint8_t *out, size_t len);
 /*
  * _vaes512_ a whole request but the AAD (r->y: the GHASH of the AAD): the
  * text 32 blocks (8 zmm) a step, then its last 0-511 bytes, the lengths
@@ -360,6 +368,10 @@ void cb_native_probe_adds(uint64_t n);
  * of one 32-block (512-byte) step, the chains independent */
 void cb_vaes512_gcm_probe128(uint64_t n);
 void cb_vaes512_gcm_probe256(uint64_t n);
+/* the same on vaes256: 512 bytes (two 16-block steps), 16 x nr VAESENC
+ * and 52 VPCLMULQDQ on ymm */
+void cb_vaes256_gcm_probe128(uint64_t n);
+void cb_vaes256_gcm_probe256(uint64_t n);
 
 #endif /* !__ASSEMBLER__ */
 #endif

@@ -19,8 +19,7 @@ static const char *const isa_names[CB_NATIVE_NISA] = {
  * Encryption of one request is one CBC chain, latency-bound whatever the
  * vector width: every path uses the AES-NI chain routine (and its 8-lane
  * one for 8 requests or fewer), with ESSIV's AES-256 of the IV fused in.
- * Decryption, ECB, XTS and GCM use the path's widest vectors (vaes256's
- * GCM is the AES-NI one).
+ * Decryption, ECB, XTS and GCM use the path's widest vectors.
  */
 #define X86_COMMON                                                             \
 	.cbc_enc = cb_aesni_cbc_enc, .essiv_enc = cb_aesni_essiv_cbc_enc,      \
@@ -48,8 +47,9 @@ static const struct path path_vaes256 = {
 	.lanes = cb_vaes256_cbc_enc_lanes16,
 	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
 	.nlanes = 16, .lane_mult = 2048, .halves = 1,
-	.gcm_enc = cb_aesni_gcm_enc, .gcm_dec = cb_aesni_gcm_dec,
+	.gcm_enc = cb_vaes256_gcm_enc, .gcm_dec = cb_vaes256_gcm_dec,
 	.ghash = cb_aesni_ghash,
+	.gcm_probe = { cb_vaes256_gcm_probe128, cb_vaes256_gcm_probe256 },
 	.probe = cb_vaes256_probe, .width = 2,
 };
 static const struct path path_vaes512 = {
