@@ -647,21 +647,21 @@ static void test_gcm_counters256(const struct cb_gcm_key *gk,
 }
 
 /*
- * VAES-512's counters (CTR32: additions to the block's last byte while
- * it carries nothing, else from the little-endian form) from every last
- * byte of J0 and across inc32's wrap at 2^32, against AES-CTR from
+ * The counters of the AES-NI and VAES-512 routines (additions to the
+ * block's last byte while it carries nothing, else inc32 in full) from
+ * every last byte of J0 and across inc32's wrap at 2^32, against AES-CTR from
  * single blocks: the ciphertext of 2 KiB + 37 bytes (4 steps and a tail).
  * A 12-byte IV always starts the text at counter 2, so this reaches the
  * cases the AEAD cannot.
  */
-static void test_gcm_counters(void)
+static void gcm_counters_on(int isa)
 {
 	static struct cb_gcm_key gk;
 	struct cb_gcm_req r;
 	uint8_t key[16], in[2085], out[2085], ctr[16], ks[16];
 	int bad = 0;
 
-	if (!paths[CB_NATIVE_VAES512])
+	if (!paths[isa])
 		return;
 	fill(key, sizeof key);
 	fill(in, sizeof in);
@@ -674,7 +674,8 @@ static void test_gcm_counters(void)
 		r.j0[12] = (uint8_t)(c0 >> 24), r.j0[13] = (uint8_t)(c0 >> 16);
 		r.j0[14] = (uint8_t)(c0 >> 8), r.j0[15] = (uint8_t)c0;
 		r.in = in, r.out = out, r.len = sizeof in;
-		cb_vaes512_gcm_enc(&gk, &r);
+		(isa == CB_NATIVE_AESNI ? cb_aesni_gcm_enc
+		                        : cb_vaes512_gcm_enc)(&gk, &r);
 		memcpy(ctr, r.j0, 12);
 		for (size_t i = 0; i < sizeof in; i += 16) {
 			uint32_t c = c0 + 1 + (uint32_t)(i / 16);
@@ -685,11 +686,19 @@ static void test_gcm_counters(void)
 			for (size_t j = i; j < i + 16 && j < sizeof in; j++)
 				bad |= (out[j] ^ in[j] ^ ks[j - i]) != 0;
 		}
-		checkf(!bad, "vaes512 gcm counters from %08x: wrong key stream",
-		       (unsigned)c0);
+		checkf(!bad, "%s gcm counters from %08x: wrong key stream",
+		       cb_native_isa_name(isa), (unsigned)c0);
 		bad = 0;
 	}
-	test_gcm_counters256(&gk, in, out);
+	if (isa == CB_NATIVE_AESNI)
+		test_gcm_counters256(&gk, in, out);
+}
+
+/* the AES-NI and VAES-512 routines (and VAES-256's, from the first) */
+static void test_gcm_counters(void)
+{
+	gcm_counters_on(CB_NATIVE_AESNI);
+	gcm_counters_on(CB_NATIVE_VAES512);
 }
 #endif
 
@@ -721,6 +730,10 @@ static void test_gcm(unsigned *k)
 	gcm_case(32, 16 * 15 + 1, 16 * 16, 16, (*k)++);
 	gcm_case(16, 0, 16 * 31, 16, (*k)++);
 	gcm_case(16, 1, 16 * 31, 16, (*k)++);
+	/* every text length to 600 (the AES-NI routine's 8-block groups and
+	 * its block-at-a-time tail), AAD lengths across the packet bound */
+	for (size_t n = 0; n <= 600; n++)
+		gcm_case(n % 3 == 2 ? 24 : 32, (n * 7) % 67, n, 16, (*k)++);
 #if defined(__x86_64__)
 	test_gcm_counters();
 #endif

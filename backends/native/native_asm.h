@@ -41,11 +41,13 @@
 #define CB_CTX_SALT      512    /* ESSIV: AES-256 key = SHA-256(data key)     */
 #define CB_CTX_IV        1024   /* the running chain (for iv == NULL)         */
 
-/* struct cb_gcm_key: 1152 bytes */
+/* struct cb_gcm_key: 1216 bytes */
 #define CB_GCM_AES       0      /* struct cb_aes_key: the data key            */
 #define CB_GCM_HPOW      512    /* H^33 .. H^1 as GHASH operands (below)      */
 #define CB_GCM_HEND      1040   /* the end of that table (H^k at HEND - 16k)  */
-#define CB_GCM_SIZE      1152   /* + 64 zero bytes: a tail's power loads      */
+#define CB_GCM_HK        1104   /* 64 bytes: the halves' XOR of H^8 .. H^1    */
+#define CB_GCM_SIZE      1216   /* (+ 64 zero bytes before HK: a tail's power
+                                   loads; padded to 64)                     */
 
 /* struct cb_gcm_req */
 #define CB_GCMREQ_IN     0
@@ -99,6 +101,7 @@ struct cb_gcm_key {
 	struct cb_aes_key aes;
 	uint8_t hpow[33][16];
 	uint8_t zero[64];
+	uint8_t hk[64];     /* qword j: lo ^ hi of H^(8-j) (Karatsuba) */
 } __attribute__((aligned(64)));
 
 /* One AES-GCM request for the VAES-512 routines (native_asm.h offsets
@@ -324,12 +327,6 @@ void cb_vaes512_xts_dec_sectors(const struct cb_aes_key *k,
  * len (a partial last block is zero-padded for GHASH by masked loads and
  * stores: AVX512BW), VPCLMULQDQ.  In place (in == out) is allowed.
  */
-void cb_aesni_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
-                      const uint8_t ctr[16], const uint8_t *in,
-                      uint8_t *out, size_t len);
-void cb_aesni_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
-                      const uint8_t ctr[16], const uint8_t *in,
-                      uint8_t *out, size_t len);
 void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                     const uint8_t *in, size_t len);
 /* _vaes256_ (gcm_vaes256.S): the same contract as _aesni_, 16 blocks (8
@@ -341,6 +338,10 @@ void cb_vaes256_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
                         const uint8_t ctr[16], const uint8_t *in,
                         uint8_t *out, size_t len);
 /*
+ * gcm_aesni.S (AES-NI + PCLMULQDQ, SSE encoding) and _vaes512_: a whole
+ * request - _aesni_: 8 blocks a step, the AAD's GHASH any length as for
+ * _vaes512_; _aesni_ _small: any len with ceil(adlen/16) + ceil(len/16)
+ * + 1 <= 32 (the AAD in the last group when len < 128).
  * _vaes512_ a whole request but the AAD (r->y: the GHASH of the AAD): the
  * text 32 blocks (8 zmm) a step, then its last 0-511 bytes, the lengths
  * block and AES(J0) as one group (one reduction), r->s = the full tag.
@@ -348,6 +349,10 @@ void cb_vaes256_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
  * 512 and ceil(adlen/16) + ceil(len/16) + 1 <= 32 - one call and one
  * reduction for a packet.
  */
+void cb_aesni_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_aesni_gcm_dec(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_aesni_gcm_enc_small(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_aesni_gcm_dec_small(const struct cb_gcm_key *k, struct cb_gcm_req *r);
 void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req *r);
 void cb_vaes512_gcm_dec(const struct cb_gcm_key *k, struct cb_gcm_req *r);
 void cb_vaes512_gcm_enc_small(const struct cb_gcm_key *k,
@@ -367,6 +372,10 @@ void cb_native_probe_adds(uint64_t n);
 /* AES-GCM's bound on VAES-512: n x the 8 x nr VAESENC and 34 VPCLMULQDQ
  * of one 32-block (512-byte) step, the chains independent */
 void cb_vaes512_gcm_probe128(uint64_t n);
+/* the same on AES-NI: n x 4 groups of 8 chains of nr AESENC and 26
+ * PCLMULQDQ (8 x 3 Karatsuba products, 2 for the reduction) */
+void cb_aesni_gcm_probe128(uint64_t n);
+void cb_aesni_gcm_probe256(uint64_t n);
 void cb_vaes512_gcm_probe256(uint64_t n);
 /* the same on vaes256: 512 bytes (two 16-block steps), 16 x nr VAESENC
  * and 52 VPCLMULQDQ on ymm */

@@ -93,6 +93,10 @@ int cb_native_gcm_setkey(void *vctx, const struct cb_impl *impl,
 		gf128_mul(pw, pw, hv);
 	}
 	memset(k->zero, 0, sizeof k->zero);
+	for (int j = 0; j < 8; j++)       /* Karatsuba: H^(8-j)'s lo ^ hi */
+		for (int b = 0; b < 8; b++)
+			k->hk[8 * j + b] = k->hpow[25 + j][b] ^
+			                   k->hpow[25 + j][b + 8];
 	cb_wipe(h, sizeof h);
 	cb_wipe(hv, sizeof hv);
 	cb_wipe(pw, sizeof pw);

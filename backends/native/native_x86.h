@@ -33,8 +33,10 @@ static const struct path path_aesni = {
 	.xts_enc = cb_aesni_xts_enc, .xts_dec = cb_aesni_xts_dec,
 	.lanes = cb_aesni_cbc_enc_lanes8, .lanes_any = cb_aesni_cbc_enc_lanes8,
 	.nlanes = 8, .lane_mult = 16,
-	.gcm_enc = cb_aesni_gcm_enc, .gcm_dec = cb_aesni_gcm_dec,
 	.ghash = cb_aesni_ghash,
+	.gcm_req = { { cb_aesni_gcm_dec, cb_aesni_gcm_enc },
+	             { cb_aesni_gcm_dec_small, cb_aesni_gcm_enc_small } },
+	.gcm_probe = { cb_aesni_gcm_probe128, cb_aesni_gcm_probe256 },
 	.probe = cb_aesni_probe, .width = 1,
 };
 static const struct path path_vaes256 = {
