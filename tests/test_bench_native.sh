@@ -63,4 +63,15 @@ printf '%s\n' "$rows" | while read -r line; do
 done
 check "ratios from the fake's figures, warm-up dropped" [ ! -s "$T/bad" ]
 [ ! -s "$T/bad" ] || cat "$T/bad"
+# scripts/bench-levels' rows (every level the host runs, each against its
+# own bound from sysinfo) and a level kept out said, not skipped
+lv=$(printf '%s\n' "$out" | grep -c '^[a-z0-9]* \(XTS\|ESSIV\|AES-256-GCM\).*c/B  ')
+check "bench-levels rows ($lv)" [ "$lv" -ge 5 ]
+check "bench-levels rows measured" [ -z "$(printf '%s\n' "$out" | grep '^[a-z0-9]* .*NOT RUN')" ]
+check "an XTS row against its level's bound" sh -c 'printf "%s\n" "$1" |
+    grep -q "XTS-AES-256 enc 4 KiB .*% of [0-9.]*$"' - "$out"
+expect_exit 0 "bench-levels capped" env CRYPTOBENCH_ISA=aesni ROUNDS=3 TSEC=0.01 \
+	CB_BIN="$CB" LEVELS="aesni vaes256" scripts/bench-levels
+check "a level kept out is said" contains "$out" "vaes256: not run here: not measured"
+check "the level run is measured" contains "$out" "aesni XTS-AES-256 enc 4 KiB"
 finish

@@ -55,6 +55,21 @@ for level in generic aesni avx2 vaes256 vaes512 max aesni-nosha; do
 	fi
 	check "$level: sysinfo measures native's AES rate" [ -n "$lim" ]
 	check "$level: the limit is of path $path" contains "$lim" "on $path (measured)"
+	# one line per code path under it: measured up to the path, each
+	# AES-only bound nr / (16 x its rate); above it, why not
+	lv=$(printf '%s\n' "$out" | sed -n '/^limit native/,/^[^ ]/s/^  *\([a-z0-9]*\): /\1 /p')
+	below=1
+	for p in aesni vaes256 vaes512; do
+		l=$(printf '%s\n' "$lv" | grep "^$p ")
+		if [ "$below" = 1 ]; then
+			check "$level: $p's bounds measured ($l)" sh -c '
+			    printf "%s\n" "$1" | awk "{ exit !(\$4 > 0 && \$7 > 0 &&
+			        \$4 < \$7 && \$0 ~ /AES\\+GHASH/) }"' - "$l"
+		else
+			check "$level: $p said, not measured" contains "$l" "not measured: "
+		fi
+		[ "$p" != "$path" ] || below=0
+	done
 	# (the rate is printed to 0.005 and each bound to 0.0005: the bound
 	# from the printed rate may be off by nr/16 * 0.005/r^2 + 0.0005)
 	check "$level: rate and bounds agree ($lim)" sh -c '

@@ -909,16 +909,41 @@ __attribute__((constructor)) static void native_init(void)
 
 /* ---- the CPU's limit, measured (native_limits.c) ----------------------- */
 
+/*
+ * The chosen path's line (as it always was: scripts read its fields),
+ * then one line per path of the architecture: its AES-only and AES+GHASH
+ * bounds where it runs here (the paths up to the chosen one), else why
+ * not - the CPU lacks it, or a cap (--cpu, CRYPTOBENCH_ISA) keeps this
+ * process below it.
+ */
 static const char *native_limits(void)
 {
-	static char line[400];
+	static char line[400 + 200 * CB_NATIVE_NISA];
+	size_t k;
 
 	if (chosen.status < 0)
 		return NULL;
 	if (*line)
 		return line;
-	return cb_native_limit_line(paths[chosen.isa], isa_names[chosen.isa],
-	                            line, sizeof line);
+	if (!cb_native_limit_line(paths[chosen.isa], isa_names[chosen.isa],
+	                          line, 400))
+		return NULL;
+	k = strlen(line);
+	for (int i = 0; i < CB_NATIVE_NISA; i++) {
+		size_t w;
+
+		line[k++] = '\n';
+		if (i <= chosen.isa)
+			w = cb_native_level_line(paths[i], isa_names[i],
+			                         line + k, 200);
+		else
+			w = (size_t)snprintf(line + k, 200, "%s: not measured: %s",
+			                     isa_names[i], i > chosen.cpu_isa
+			                     ? arch_lacks(i) : "capped below it "
+			                     "(--cpu, CRYPTOBENCH_ISA)");
+		k += w < 200 ? w : 199;      /* snprintf's length if cut */
+	}
+	return line;
 }
 
 /* ---- the backend -------------------------------------------------------- */

@@ -65,9 +65,20 @@ static double cycles_of(void (*fn)(uint64_t), uint64_t n)
  */
 static double aes_rate(const struct path *p)
 {
+	static const struct path *done[8];
+	static double rate[8];
 	const uint64_t n_aes = ARCH_PROBE_N;
-	double c = cycles_of(p->probe, n_aes);
+	double c;
+	int i;
 
+	for (i = 0; i < 8 && done[i]; i++)   /* once a path per process */
+		if (done[i] == p)
+			return rate[i];
+	c = cycles_of(p->probe, n_aes);
+	if (i < 8 && c > 0) {
+		done[i] = p;
+		rate[i] = 12.0 * p->width * n_aes / c;
+	}
 	return c > 0 ? 12.0 * p->width * n_aes / c : 0;
 }
 
@@ -151,6 +162,25 @@ const char *cb_native_limit_line(const struct path *p, const char *name,
 	         "%s%sthroughput bound %.3f c/B AES-128, %.3f c/B AES-256", r,
 	         name, batch, gcm, 10 / (16 * r), 14 / (16 * r));
 	return line;
+}
+
+size_t cb_native_level_line(const struct path *p, const char *name,
+                            char *line, size_t n)
+{
+	double r = aes_rate(p), g128, g256;
+	char gcm[100] = "AES+GHASH: no probe on this path";
+	int k;
+
+	if (r <= 0)
+		return (size_t)snprintf(line, n, "%s: not measured (the probe "
+		                        "timed nothing)", name);
+	if ((g128 = gcm_bound(p, 0)) > 0 && (g256 = gcm_bound(p, 1)) > 0)
+		snprintf(gcm, sizeof gcm, "AES+GHASH %.3f c/B AES-128, %.3f "
+		         "c/B AES-256 (measured)", g128, g256);
+	k = snprintf(line, n, "%s: AES alone %.3f c/B AES-128, %.3f c/B "
+	             "AES-256 (%.2f " ARCH_RATE_UNIT ", measured); %s", name,
+	             10 / (16 * r), 14 / (16 * r), r, gcm);
+	return k < 0 ? 0 : (size_t)k;
 }
 
 #endif

@@ -104,4 +104,13 @@ int cb_native_gcm_crypt(const struct path *p, int enc, void *vctx,
 const char *cb_native_limit_line(const struct path *p, const char *name,
                                  char *line, size_t n);
 
+/*
+ * One path's bounds for sysinfo's per-level lines, written to line (n
+ * bytes): "NAME: AES alone X c/B AES-128, Y c/B AES-256 (R unit);
+ * AES+GHASH X c/B AES-128, Y c/B AES-256 (measured)", or "AES+GHASH: no
+ * probe on this path" where p has no gcm_probe; the length written.
+ */
+size_t cb_native_level_line(const struct path *p, const char *name,
+                            char *line, size_t n);
+
 #endif

@@ -207,8 +207,16 @@ void cb_prov_print(FILE *f)
 		        b->version ? b->version() : "-", det ? "; " : "",
 		        det ? det : "");
 		if (b->limits && (det = b->limits())) {
+			/* the first line labelled, more lines (native: one a
+			 * code path) under it */
 			snprintf(label, sizeof label, "limit %s", b->name);
-			fprintf(f, "%-14s %s\n", label, det);
+			for (const char *e; *det; det = *e ? e + 1 : e) {
+				e = strchr(det, '\n');
+				e = e ? e : det + strlen(det);
+				fprintf(f, "%-14s %.*s\n", label, (int)(e - det),
+				        det);
+				*label = 0;
+			}
 		}
 	}
 }
