@@ -51,13 +51,14 @@ check "no row not run" [ -z "$(printf '%s\n' "$rows" | grep 'NOT RUN')" ]
 # each ratio = 0.05 / native's ns a byte; native XTS-AES-256 runs at
 # 0.02-0.5 ns a byte on any CPU with AES instructions, so the ratio lies
 # in [0.1, 2.5]; a kept warm-up point (1000x faster) would read < 0.003
-# native AES-256-GCM runs at 0.05-30 ns a byte from 16 KiB to 16 B, so
-# against the fake's 1 ns/B the ratio lies in [0.03, 20]; a kept 16 KiB
+# native AES-256-GCM runs at 0.02-30 ns a byte from 16 KiB to 16 B (Zen 5's
+# VAES-512: 0.047), so against the fake's 1 ns/B the ratio lies in
+# [0.03, 50]; a kept 16 KiB
 # warm-up point would read < 0.02
 printf '%s\n' "$rows" | while read -r line; do
 	r=$(printf '%s\n' "$line" | sed -n 's/.*bssl *\([0-9.]*\)x \[.*/\1/p')
 	case $line in
-	*GCM*) awk -v r="$r" 'BEGIN { exit !(r >= 0.03 && r <= 20) }' ;;
+	*GCM*) awk -v r="$r" 'BEGIN { exit !(r >= 0.03 && r <= 50) }' ;;
 	*) awk -v r="$r" 'BEGIN { exit !(r >= 0.1 && r <= 2.5) }' ;;
 	esac || echo "$line" >>"$T/bad"
 done
