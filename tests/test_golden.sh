@@ -43,7 +43,7 @@ for b in badnum badct badschema; do
 	same "$b-report.txt" sh -c "cd '$T' && '$PWD/$CB' report $b.csv -o rep2 --force 2>&1"
 done
 
-nosvg() { sed -e '/<svg/,/<\/svg>/d' "$1"; }
+nosvg() { sed -e '/<svg/,/<\/svg>/d' -e 's/Made [0-9-]* [0-9:]* UTC/Made (date)/' "$1"; }
 mkdir "$T/rep"
 same report-run.txt "$CB" report "$G/results.csv" "$G/new.csv" -o "$T/rep"
 same report.html nosvg "$T/rep/index.html"
