@@ -130,7 +130,7 @@ check "core/backend.c includes only cb.h, loader.h, template.h, util.h" \
 for f in backends/kernel.c backends/native/*.c backends/native/*.h; do
 	check "backend $f includes only core/cb.h and its own headers" \
 		only "$f" core/cb.h native.h native_asm.h native_ce.h \
-			native_x86.h native_arm64.h
+			native_x86.h native_arm64.h native_path.h native_arch.h
 done
 # The library plug-ins (docs/plugins.md): the public header only, through
 # plugin_host.h, which includes nothing else of the project.
