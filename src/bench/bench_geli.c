@@ -18,6 +18,7 @@
 #include "foundation/acct.h"
 #include "core/cb.h"
 #include "foundation/csv.h"
+#include "output/columns.h"
 #include "output/output.h"
 #include "output/result.h"
 #include "foundation/stats.h"
@@ -350,70 +351,10 @@ int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail)
 	return rc;
 }
 
-/* A number column of a dd row: NaN when empty (not known). */
-static double dd_num(const struct cb_csv *c, const struct cb_csv_rec *row,
-                     const char *name)
-{
-	const char *v = cb_csv_get(c, row, name);
-	double d;
-
-	return v && *v && cb_csv_number(v, &d) == 0 ? d : NAN;
-}
-
-static const char *dd_str(const struct cb_csv *c, const struct cb_csv_rec *row,
-                          const char *name)
-{
-	const char *v = cb_csv_get(c, row, name);
-
-	return v ? v : "";
-}
-
-/* The columns of a row (dd's, or a --part's speed rows) that become
- * result fields, and their types:
- * s a string (into the CSV), d a double (NaN when empty), u unsigned,
- * q uint64_t. */
-#define COL(name, type) { #name, offsetof(struct cb_result, name), type }
-static const struct {
-	const char *name;
-	size_t off;
-	char type;
-} row_cols[] = {
-	COL(tool, 's'), COL(backend, 's'), COL(backend_version, 's'),
-	COL(backend_details, 's'), COL(driver, 's'), COL(alg, 's'),
-	COL(auth, 's'), COL(direction, 's'), COL(iv_mode, 's'),
-	COL(key_bits, 'u'), COL(threads, 'u'), COL(reps, 'u'),
-	COL(block_bytes, 'q'), COL(sector_bytes, 'q'), COL(bytes_total, 'q'),
-	COL(ops_per_sec, 'd'), COL(bytes_per_sec, 'd'), COL(ns_per_byte, 'd'),
-	COL(cycles_per_byte, 'd'), COL(ghz, 'd'), COL(overhead_ns, 'd'),
-	COL(slope_ns_per_byte, 'd'), COL(rel_spread, 'd'), COL(seconds, 'd'),
-	COL(ghz_drift, 'd'), COL(shared, 'd'), COL(mb, 'u'), COL(contended, 'u'),
-	COL(ct_verdict, 's'), COL(ct_method, 's'), COL(ct_t, 'd'),
-	COL(ct_measurements, 'q'), COL(ct_branches, 'u'), COL(ct_indexes, 'u'),
-	COL(ct_places, 's'), COL(ct_note, 's'),
-};
-#undef COL
-
 void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
                       struct cb_result *r)
 {
-	const char *st = dd_str(c, row, "status");
-
-	for (size_t i = 0; i < sizeof row_cols / sizeof row_cols[0]; i++) {
-		char *f = (char *)r + row_cols[i].off;
-		double v = dd_num(c, row, row_cols[i].name);
-
-		switch (row_cols[i].type) {
-		case 's': *(const char **)f = dd_str(c, row, row_cols[i].name); break;
-		case 'u': *(unsigned *)f = isnan(v) ? 0 : (unsigned)v; break;
-		case 'q': *(uint64_t *)f = isnan(v) ? 0 : (uint64_t)v; break;
-		default: *(double *)f = v; break;
-		}
-	}
-	r->status = !strcmp(st, "ok") ? CB_RES_OK : !strcmp(st, "skipped")
-	            ? CB_RES_SKIP : CB_RES_FAIL;
-	r->why = dd_str(c, row, "error");
-	snprintf(r->timestamp, sizeof r->timestamp, "%s",
-	         dd_str(c, row, "timestamp"));
+	cb_col_read(c, row, r);
 }
 
 int bench_geli_results(const char *path, struct cb_csv *c,
@@ -443,9 +384,6 @@ int bench_geli_results(const char *path, struct cb_csv *c,
 		if (v && *v && cb_csv_numbers(v, &s, &ns, bad, sizeof bad) == 0) {
 			r->samples = s;     /* the caller frees them */
 			r->reps = (unsigned)ns;
-			r->ci_low_ops = dd_num(c, &c->rows[i], "ci_low_ops");
-			r->ci_high_ops = dd_num(c, &c->rows[i], "ci_high_ops");
-			r->mad_ops = dd_num(c, &c->rows[i], "mad_ops");
 		}
 	}
 	return 0;
