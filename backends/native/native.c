@@ -778,7 +778,11 @@ static inline struct cb_gcm_key *gcm_of(void *p)
 	return (struct cb_gcm_key *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 }
 
-/* gcm(aes) needs PCLMULQDQ beside the path's AES (below, at `chosen`) */
+/* gcm(aes) needs the carry-less multiplier beside the path's AES (below,
+ * at `chosen`): ARCH_CLMUL names it */
+#ifndef ARCH_CLMUL
+#define ARCH_CLMUL "PCLMULQDQ"
+#endif
 static int gcm_probe(const struct cb_impl *impl, const char **why);
 
 static uint64_t get_be64(const uint8_t *p)
@@ -1092,7 +1096,7 @@ static int gcm_probe(const struct cb_impl *impl, const char **why)
 {
 	(void)impl;
 	if (!chosen.gcm_ok) {
-		*why = "CPU lacks PCLMULQDQ";
+		*why = "CPU lacks " ARCH_CLMUL;
 		return -ENOTSUP;
 	}
 	return 0;
@@ -1270,6 +1274,9 @@ static double batch_cycles(void)
  * probe of one 512-byte step's AES and VPCLMULQDQ (cycles_of), whatever
  * ports they share on this core; 0 where the path has no such probe.
  */
+#ifndef GCM_BOUND_MUL
+#define GCM_BOUND_MUL "VPCLMULQDQ"
+#endif
 static double gcm_bound(int k256)
 {
 	const struct path *p = paths[chosen.isa];
@@ -1293,7 +1300,7 @@ static const char *native_limits(void)
 		snprintf(batch, sizeof batch, "16-byte ESSIV batch of 8 alone "
 		         "%.1f cycles a request; ", b);
 	if ((g128 = gcm_bound(0)) > 0 && (g256 = gcm_bound(1)) > 0)
-		snprintf(gcm, sizeof gcm, "AES-GCM bound (AES + VPCLMULQDQ, "
+		snprintf(gcm, sizeof gcm, "AES-GCM bound (AES + " GCM_BOUND_MUL ", "
 		         "measured) %.3f c/B AES-128, %.3f c/B AES-256; ", g128,
 		         g256);
 	snprintf(line, sizeof line, "%.2f " ARCH_RATE_UNIT " on %s (measured); "
