@@ -83,6 +83,7 @@ static inline blk ghash_n(const struct cb_gcm_key *k, blk y,
 {
 	struct acc a = { vdupq_n_u8(0), vdupq_n_u8(0), vdupq_n_u8(0) };
 
+#pragma GCC unroll 8
 	for (int j = 0; j < n; j++) {
 		blk x = rev(LD(p + 16 * j));
 
@@ -122,9 +123,11 @@ static inline blk ctr_block(blk base, uint32_t c)
 static inline void aes_n(const struct sched *k, blk base, uint32_t c,
                          blk *ks, int n)
 {
+#pragma GCC unroll 8
 	for (int j = 0; j < n; j++)
 		ks[j] = ctr_block(base, c + (uint32_t)j);
 	for (int i = 0; i < k->nr - 1; i++)
+#pragma GCC unroll 8
 		for (int j = 0; j < n; j++)
 			ks[j] = vaesmcq_u8(vaeseq_u8(ks[j], k->rk[i]));
 	for (int j = 0; j < n; j++)
@@ -137,7 +140,7 @@ static inline void aes_n(const struct sched *k, blk base, uint32_t c,
  * on decryption the same step's input, on encryption the previous step's
  * output (so the two are independent and the core overlaps them).
  */
-static inline void gcm_pass(const struct cb_gcm_key *gk, uint8_t y[16],
+static inline __attribute__((always_inline)) void gcm_pass(const struct cb_gcm_key *gk, uint8_t y[16],
                             const uint8_t ctr[16], const uint8_t *in,
                             uint8_t *out, size_t len, int enc)
 {
