@@ -66,9 +66,9 @@ TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 # `make fuzz` builds them with libFuzzer under build/fuzz.  A target that
 # includes a source file for its static parser links without that object.
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OMIT_dd_opts      := src/commands/dd
-FUZZ_OMIT_compare_opts := src/commands/compare
-FUZZ_OMIT_report_opts  := src/commands/report
+FUZZ_OMIT_dd_opts      := src/commands/cmd_dd
+FUZZ_OMIT_compare_opts := src/commands/cmd_compare
+FUZZ_OMIT_report_opts  := src/commands/cmd_report
 FUZZ_OMIT_kat_opts     := src/commands/cmd_kat
 TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60

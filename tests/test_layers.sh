@@ -130,7 +130,7 @@ check "core/backend.c includes only cb.h, loader.h, template.h, util.h" \
 for f in backends/kernel.c backends/native/*.c backends/native/*.h; do
 	check "backend $f includes only core/cb.h and its own headers" \
 		only "$f" core/cb.h native.h native_asm.h native_ce.h \
-			native_x86.h native_arm64.h
+			native_x86.h native_arm64.h native_path.h native_arch.h
 done
 # The library plug-ins (docs/plugins.md): the public header only, through
 # plugin_host.h, which includes nothing else of the project.
@@ -166,6 +166,66 @@ check "upward sees a call up the layers" \
 	[ -n "$(echo 'kat/kat.c commands/main.c' | upward)" ]
 check "upward accepts a call down" \
 	[ -z "$(echo 'commands/main.c kat/kat.c' | upward)" ]
+# sideways: read "user used" edges, print each call from one command's
+# file into another's (main.c only dispatches, through the descriptors).
+sideways() {
+	while read -r user used; do
+		case "$user $used" in
+		commands/main.c\ *) ;;
+		commands/*\ commands/*) echo "$user uses $used" ;;
+		esac
+	done
+}
+check "sideways sees a call from one command into another" \
+	[ -n "$(echo 'commands/cmd_bench.c commands/cmd_report.c' | sideways)" ]
+check "sideways accepts main.c's dispatch and a call down" \
+	[ -z "$(printf 'commands/main.c commands/cmd_kat.c\ncommands/cmd_bench.c report/report_page.c\n' | sideways)" ]
+sideways <"$T/edges" >"$T/side"
+check "no command's file uses another command's file" [ ! -s "$T/side" ]
+sed 's/^/    call between commands: /' "$T/side"
+
+# prefixes FOLDER: the prefixes its exported symbols may start with (its
+# own, or its files').
+prefixes() {
+	case $1 in
+	foundation) echo "cb_ vec_" ;;	core|system|output) echo cb_ ;;
+	sector) echo sector_ ;;		kat) echo kat_ ;;
+	tcrypt) echo tc_ ;;		measure) echo "speed_ plan_ gate_ runner_ kdf_" ;;
+	dd) echo dd_ ;;			compare) echo cmp_ ;;
+	report) echo "report_ rpt_" ;;	ct) echo ct_ ;;
+	bench) echo bench_ ;;		commands) echo "cmd_ cb_cmd_ main" ;;
+	esac
+}
+# unprefixed FOLDER SYMBOL...: each symbol without one of FOLDER's prefixes
+unprefixed() {
+	d=$1; shift
+	for s in "$@"; do
+		ok=0
+		for p in $(prefixes "$d"); do
+			case $s in "$p"*) ok=1 ;; esac
+		done
+		[ $ok -eq 1 ] || echo "src/$d exports $s"
+	done
+}
+check "unprefixed sees a bare name" [ -n "$(unprefixed measure emit)" ]
+check "unprefixed accepts a file's prefix" [ -z "$(unprefixed measure plan_make)" ]
+for d in $FOLDERS; do
+	objs=
+	for o in "$BUILD/src/$d/"*.o; do    # objects of files that still exist
+		f=${o#"$BUILD"/}
+		[ -f "${f%.o}.c" ] && objs="$objs $o"
+	done
+	[ -n "$objs" ] || continue
+	# shellcheck disable=SC2086
+	syms=$(nm -g --defined-only $objs | awk 'NF == 3 { print $3 }')
+	# shellcheck disable=SC2086
+	bad=$(unprefixed "$d" $syms)
+	check "every symbol src/$d exports has its prefix" [ -z "$bad" ]
+	[ -z "$bad" ] || echo "$bad" | sed 's/^/    /'
+done
+check "every command's file is cmd_*.c (or main.c)" eval \
+	'! ls src/commands/*.c | grep -v "/cmd_[a-z]*\.c$" | grep -v "/main\.c$"'
+
 upward <"$T/edges" >"$T/up"
 check "no file uses a later folder's file" [ ! -s "$T/up" ]
 sed 's/^/    call up the layers: /' "$T/up"

@@ -63,7 +63,7 @@ static struct speed_opts quick_opts(void)
 {
 	struct speed_opts o;
 
-	opts_init(&o);
+	speed_opts_init(&o);
 	o.sec = 0.01;
 	o.warmup = 0.002;
 	o.reps = 1;
@@ -82,11 +82,11 @@ static void test_cross_check(void)
 	const struct cb_impl *ref;
 	char *why;
 
-	bf.size = ring_bytes(8192, 0);
+	bf.size = runner_ring_bytes(8192, 0);
 	bf.a = cb_xaligned(bf.size), bf.a2 = cb_xaligned(bf.size);
 	bf.b = cb_xaligned(bf.size), bf.b2 = cb_xaligned(bf.size);
-	make_key(alg, 128, key);
-	ref = pick_ref(&broken, alg, 128);
+	gate_make_key(alg, 128, key);
+	ref = gate_pick_ref(&broken, alg, 128);
 	check(ref != NULL, "a reference from another backend (openssl)");
 	if (!ref)
 		return;
@@ -94,21 +94,21 @@ static void test_cross_check(void)
 	      cb_inst_new(&bad, &broken, key, 16) == 0, "instances");
 	for (int once = 0; once < 2; once++) {
 		o.iv_once = once;
-		why = cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 8192);
+		why = gate_cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 8192);
 		check(why && strstr(why, "differs from cbc-aes-openssl"),
 		      once ? "broken caught (iv once)" : "broken caught (per-request)");
 		free(why);
-		why = cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 16);
+		why = gate_cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 16);
 		check(why == NULL, "broken passes below its fault (16 B)");
 		free(why);
-		why = cross_check(&good, pick_ref(real, alg, 128), key, 16,
+		why = gate_cross_check(&good, gate_pick_ref(real, alg, 128), key, 16,
 		                  DIR_DEC, &o, &bf, 8192);
 		check(why == NULL, "openssl agrees with the next backend");
 		free(why);
 	}
 	o.iv_once = 0;
 	o.sector = 512;
-	why = cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 4096);
+	why = gate_cross_check(&bad, ref, key, 16, DIR_ENC, &o, &bf, 4096);
 	check(why == NULL, "sectors of 512 B stay below the fault");
 	free(why);
 	cb_inst_free(&good);
@@ -116,10 +116,10 @@ static void test_cross_check(void)
 	free(bf.a), free(bf.a2), free(bf.b), free(bf.b2);
 }
 
-/* The broken driver through the whole measure(): failed rows, no speed. */
+/* The broken driver through the whole speed_measure(): failed rows, no speed. */
 static void test_measure_fails(void)
 {
-	static struct sel_alg sa;
+	static struct cb_sel_alg sa;
 	struct speed_opts o = quick_opts();
 	struct plan p[4];
 	struct cb_result res[4];
@@ -138,7 +138,7 @@ static void test_measure_fails(void)
 		p[i].samples = i < 3 ? 1 : 5;
 		p[i].sample_sec = 0.002;
 	}
-	nfail = measure(&o, p, 4, res);
+	nfail = speed_measure(&o, p, 4, res);
 	check(nfail == 2, "measure: two failed points");
 	check(res[0].status == CB_RES_FAIL && res[1].status == CB_RES_FAIL &&
 	      res[0].why && strstr(res[0].why, "differs"),
@@ -170,7 +170,7 @@ static void test_models(void)
 	uint8_t key[16], *a = cb_xaligned(64), *b = cb_xaligned(64);
 	uint8_t iv[16] = { 0 };
 
-	make_key(alg, 128, key);
+	gate_make_key(alg, 128, key);
 	cb_inst_new(&inst, real, key, 16);
 	cb_inst_new(&one, real, key, 16);
 
@@ -178,25 +178,25 @@ static void test_models(void)
 	cb_random(a, 64);
 	memcpy(b, a, 64);
 	runner_prep(&r, &inst, DIR_ENC, 1, 0, 0, a, NULL, 32);
-	check(runner_fn(&r) == run_cipher_once, "once: the chaining loop");
-	run_cipher_once(&r, 1);
+	check(runner_fn(&r) == runner_cipher_once, "once: the chaining loop");
+	runner_cipher_once(&r, 1);
 	r.buf = a + 32;
-	run_cipher_once(&r, 1);
+	runner_cipher_once(&r, 1);
 	real->encrypt(one.ctx, iv, b, b, 64);
 	check(!memcmp(a, b, 64), "once: requests continue one chain");
 
 	/* per-request: request k gets IV le64(k) and ring buffer k % slots */
 	{
-		size_t rb = ring_bytes(16, 0), st = ring_stride(16);
-		size_t slots = ring_slots(16, 0);
+		size_t rb = runner_ring_bytes(16, 0), st = runner_ring_stride(16);
+		size_t slots = runner_ring_slots(16, 0);
 		uint8_t *ra = cb_xaligned(rb), *rr = cb_xaligned(rb);
 
 		check(slots == 16 && st == 64, "per-request: 16 slots of 64 B");
 		cb_random(ra, rb);
 		memcpy(rr, ra, rb);
 		runner_prep(&r, &inst, DIR_ENC, 0, 0, 0, ra, NULL, 16);
-		check(runner_fn(&r) == run_cipher_fresh, "per-request: the IV loop");
-		run_cipher_fresh(&r, slots + 1);   /* wraps to slot 0 again */
+		check(runner_fn(&r) == runner_cipher_fresh, "per-request: the IV loop");
+		runner_cipher_fresh(&r, slots + 1);   /* wraps to slot 0 again */
 		for (size_t k = 0; k <= slots; k++) {
 			memset(iv, 0, 16);
 			iv[0] = (uint8_t)k;
@@ -213,8 +213,8 @@ static void test_models(void)
 	cb_random(a, 64);
 	memcpy(b, a, 64);
 	runner_prep(&r, &inst, DIR_ENC, 0, 16, 0, a, NULL, 64);
-	check(runner_fn(&r) == run_cipher_sectors, "sectors: the sector loop");
-	run_cipher_sectors(&r, 1);
+	check(runner_fn(&r) == runner_cipher_sectors, "sectors: the sector loop");
+	runner_cipher_sectors(&r, 1);
 	check(r.ctr == 4, "sectors: four sectors per request");
 	for (int s = 0; s < 4; s++) {
 		memset(iv, 0, 16);
@@ -241,22 +241,22 @@ static void test_mb_model(const struct cb_impl *im)
 	uint8_t key[16];
 	int ok = 1;
 
-	make_key(alg, 128, key);
+	gate_make_key(alg, 128, key);
 	if (cb_inst_new(&inst, im, key, 16) < 0)
 		return;
 	for (size_t m = 0; m < sizeof mbs / sizeof mbs[0]; m++) {
-		size_t rb = ring_bytes(512, mbs[m]);
+		size_t rb = runner_ring_bytes(512, mbs[m]);
 		uint8_t *ra = cb_xaligned(rb), *rr = cb_xaligned(rb);
 
 		cb_random(ra, rb);
 		memcpy(rr, ra, rb);
 		runner_prep(&r, &inst, DIR_ENC, 0, 0, mbs[m], ra, NULL, 512);
-		ok &= runner_fn(&r) == run_cipher_mb;
-		ok &= run_cipher_mb(&r, 3 * mbs[m]) == 0;
+		ok &= runner_fn(&r) == runner_cipher_mb;
+		ok &= runner_cipher_mb(&r, 3 * mbs[m]) == 0;
 		ok &= r.ctr == 3 * mbs[m];
 		runner_prep(&r, &inst, DIR_ENC, 0, 0, 0, rr, NULL, 512);
-		r.nring = ring_slots(512, mbs[m]);
-		ok &= run_cipher_fresh(&r, 3 * mbs[m]) == 0;
+		r.nring = runner_ring_slots(512, mbs[m]);
+		ok &= runner_cipher_fresh(&r, 3 * mbs[m]) == 0;
 		ok &= !memcmp(ra, rr, rb);
 		free(ra);
 		free(rr);

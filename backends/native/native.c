@@ -6,8 +6,9 @@
  * the .S files under backends/native/x86_64/, contracts in native_asm.h)
  * and native_arm64.h (AArch64: the Crypto Extensions, native_ce.h).  What
  * they share lives here once: contexts and keys, requests, sector loops,
- * batches, XTS's ciphertext stealing, GCM around its routines, the
- * implementation tables, the choice of path and the measured limits.
+ * batches, XTS's ciphertext stealing, the implementation tables and the
+ * choice of path; GCM's glue and the measured limits are files of their
+ * own (native_gcm.c, native_limits.c).
  *
  * Code paths - aesni, vaes256 and vaes512 on x86-64, ce on AArch64 - each
  * have their own const implementation table whose driver names end in the
@@ -34,19 +35,21 @@
  * context's salt schedule), steals ciphertext for a partial last block
  * (IEEE 1619: the last full block and the partial one are swapped around
  * one more block operation) and numbers sectors (plain64: the sector
- * number; geli: the byte offset, i.e. iv_step = sector size).  GCM: see
- * gcm_crypt.  On other architectures this file compiles to a stub that
- * reports itself unavailable.
+ * number; geli: the byte offset, i.e. iv_step = sector size).  GCM around
+ * the routines is native_gcm.c's, the measured limits native_limits.c's;
+ * struct path, which they share, is in native_path.h.  On other
+ * architectures this file compiles to a stub that reports itself
+ * unavailable.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/cb.h"
 #include "native.h"
-#include "native_asm.h"
+#include "native_path.h"
+#include "native_arch.h"
 
 #if defined(__x86_64__) || defined(__aarch64__)
 
@@ -71,73 +74,6 @@ _Static_assert(offsetof(struct cb_native_ctx, iv) == CB_CTX_IV, "iv");
 _Static_assert(offsetof(struct cb_lanes, in) == CB_LANES_IN, "lanes in");
 _Static_assert(offsetof(struct cb_lanes, iv) == CB_LANES_IV, "lanes iv");
 
-/* ---- the routine tables ------------------------------------------------ */
-
-typedef void block_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
-                      size_t);
-typedef void chain_fn(const struct cb_aes_key *, const uint8_t *, uint8_t *,
-                      const uint8_t *, uint8_t *, size_t);
-typedef void essiv_fn(struct cb_native_ctx *, const uint8_t *,
-                      const uint8_t *, uint8_t *, size_t);
-typedef void xts_fn(const struct cb_aes_key *, uint8_t *, const uint8_t *,
-                    uint8_t *, size_t);
-typedef void xts_iv_fn(const struct cb_native_ctx *, uint8_t *,
-                       const uint8_t *, uint8_t *, size_t);
-typedef void xts_sec_fn(const struct cb_aes_key *, const uint8_t (*)[16],
-                        const uint8_t *, uint8_t *, size_t, size_t);
-typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
-                      ptrdiff_t, size_t);
-typedef void gcm_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
-                    const uint8_t *, uint8_t *, size_t);
-typedef void ghash_fn(const struct cb_gcm_key *, uint8_t *, const uint8_t *,
-                      size_t);
-typedef void gcm_req_fn(const struct cb_gcm_key *, struct cb_gcm_req *);
-typedef void essiv_lanes_fn(const struct cb_native_ctx *,
-                            const struct cb_lanes *, ptrdiff_t, size_t);
-
-/*
- * A code path's routines (the architecture's half fills one per path):
- * those of native_asm.h / native_ce.h with the same contracts, NULL where
- * the path has none.
- */
-struct path {
-	chain_fn *cbc_enc;        /* one CBC chain at the latency bound      */
-	essiv_fn *essiv_enc;      /* the same, ESSIV's IV fused in front     */
-	lanes_fn *lanes8;         /* 8 chains (batches of 8 or fewer)        */
-	essiv_lanes_fn *essiv_lanes8;  /* the same, ESSIV fused; NULL: the
-	                                  IVs by ecb_enc first             */
-	block_fn *ecb_enc, *ecb_dec;
-	chain_fn *cbc_dec;
-	essiv_fn *essiv_dec;
-	xts_fn *xts_enc, *xts_dec;
-	xts_iv_fn *xts_enc_iv, *xts_dec_iv;  /* the same, the tweak encrypted
-	                                        first; NULL: by ecb first   */
-	xts_sec_fn *xts_enc_sec, *xts_dec_sec;   /* NULL: one call per sector */
-	lanes_fn *lanes;          /* multi-sector CBC encryption             */
-	lanes_fn *lanes_any;      /* the same for any multiple of 16         */
-	size_t nlanes;
-	lanes_fn *lanes32;        /* 32 lanes, multiples of 32 bytes; NULL:
-	                             none (used past nlanes sectors)         */
-	lanes_fn *lanes64;        /* 64 lanes, multiples of 64 bytes; NULL:
-	                             none (4 KiB sectors, past 32 of them)   */
-	size_t lane_mult;         /* sector sizes for `lanes`: its multiples
-	                             (vaes256: the staged routine only pays
-	                             where lanes share L1 sets)              */
-	int halves;               /* sectors whose lanes would share L1 sets
-	                             go in half-sector steps (enc_parts)    */
-	void (*essiv8)(const struct cb_native_ctx *, const uint8_t *const *,
-	               const uint8_t *const *, uint8_t *const *, size_t);
-	                          /* up to 8 ESSIV requests from the batch's
-	                             arrays; NULL: through cb_lanes        */
-	gcm_fn *gcm_enc, *gcm_dec;   /* AES-GCM's one pass over whole blocks
-	                                (gcm_crypt pads the last one) ...  */
-	ghash_fn *ghash;             /* ... and GHASH alone (the AAD)       */
-	gcm_req_fn *gcm_req[2][2];   /* or whole requests: [small][enc]     */
-	void (*gcm_probe[2])(uint64_t);  /* AES + GHASH of a 512-byte GCM
-	                             step, AES-128 and AES-256; NULL: none */
-	void (*probe)(uint64_t);  /* the throughput probe (aes_rate) ...    */
-	unsigned width;           /* ... on registers of this many blocks   */
-};
 
 /*
  * The architecture's half (native_x86.h, native_arm64.h): path_<name> for
@@ -767,205 +703,6 @@ INLINE int xts_sectors(const struct path *p, int enc, void *vctx,
 	return 0;
 }
 
-#if ARCH_GCM
-/* ---- AES-GCM ------------------------------------------------------------ */
-
-#define GCM_CTX_SIZE (sizeof(struct cb_gcm_key) + 63)
-#define GCM_MAX_TEXT ((UINT64_C(1) << 36) - 32)  /* SP 800-38D: 2^39 - 256 bits */
-
-static inline struct cb_gcm_key *gcm_of(void *p)
-{
-	return (struct cb_gcm_key *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
-}
-
-/* gcm(aes) needs the carry-less multiplier beside the path's AES (below,
- * at `chosen`): ARCH_CLMUL names it */
-#ifndef ARCH_CLMUL
-#define ARCH_CLMUL "PCLMULQDQ"
-#endif
-static int gcm_probe(const struct cb_impl *impl, const char **why);
-
-static uint64_t get_be64(const uint8_t *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static void put_be64(uint8_t *p, uint64_t v)
-{
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
-/* z = x y in GCM's field, SP 800-38D Algorithm 1 (x[0]: the block's first
- * 8 bytes big-endian, whose top bit is x^0), without branches on data:
- * only at setkey, for the powers of H. */
-static void gf128_mul(uint64_t z[2], const uint64_t x[2], const uint64_t y[2])
-{
-	uint64_t zh = 0, zl = 0, vh = y[0], vl = y[1];
-
-	for (int i = 0; i < 128; i++) {
-		uint64_t m = -((x[i / 64] >> (63 - i % 64)) & 1);
-		uint64_t r = -(vl & 1);
-
-		zh ^= vh & m;
-		zl ^= vl & m;
-		vl = vl >> 1 | vh << 63;
-		vh = vh >> 1 ^ (UINT64_C(0xe100000000000000) & r);
-	}
-	z[0] = zh;
-	z[1] = zl;
-}
-
-/*
- * The key: the AES schedule, H = AES(K, 0), and H^1 .. H^33 as GHASH
- * operands: the block read as a big-endian 128-bit integer (its bytes
- * reversed, little-endian) times x^-1 - a shift left by one, the bit
- * shifted out (x^0) coming back as x^-1 = 0xc2..01 (native_asm.h).
- */
-static int gcm_setkey(void *vctx, const struct cb_impl *impl,
-                      const uint8_t *key, size_t keylen)
-{
-	struct cb_gcm_key *k = gcm_of(vctx);
-	uint8_t h[16] = { 0 };
-	uint64_t hv[2], pw[2];
-
-	(void)impl;
-	if (keylen != 16 && keylen != 24 && keylen != 32) {
-		cb_set_error("native: AES takes a 128, 192 or 256-bit key, "
-		             "not %zu bits", keylen * 8);
-		return -EINVAL;
-	}
-	arch_expand_key(&k->aes, key, keylen);
-	arch_ecb_enc(&k->aes, h, h, 16);
-	hv[0] = get_be64(h);
-	hv[1] = get_be64(h + 8);
-	memcpy(pw, hv, sizeof pw);
-	for (int i = 32; i >= 0; i--) {
-		uint64_t top = -(pw[0] >> 63);
-		uint64_t hi = (pw[0] << 1 | pw[1] >> 63) ^
-		              (UINT64_C(0xc200000000000000) & top);
-		uint64_t lo = pw[1] << 1 ^ (1 & top);
-
-		cb_put_le64(k->hpow[i], lo);
-		cb_put_le64(k->hpow[i] + 8, hi);
-		gf128_mul(pw, pw, hv);
-	}
-	memset(k->zero, 0, sizeof k->zero);
-	cb_wipe(h, sizeof h);
-	cb_wipe(hv, sizeof hv);
-	cb_wipe(pw, sizeof pw);
-	return 0;
-}
-
-static void gcm_free(void *vctx)
-{
-	cb_wipe(gcm_of(vctx), sizeof(struct cb_gcm_key));
-}
-
-/* SP 800-38D 5.2.1.2: 128, 120, 112, 104, 96 bits, and 64 and 32 for
- * applications that bound the use (the kernel's crypto_gcm_setauthsize) */
-static int gcm_taglen_ok(size_t t)
-{
-	return t == 4 || t == 8 || (t >= 12 && t <= 16);
-}
-
-/*
- * One request: J0 = IV || 1, the text from counter 2 (inc32), GHASH over
- * the AAD and the ciphertext, each zero-padded to whole blocks, and their
- * bit lengths; tag = the first taglen bytes of AES(J0) ^ GHASH.  On
- * decryption the tag is compared in constant time after the text is
- * written (out is unspecified when it fails, as the contract allows).
- * Paths whose routines take whole blocks only get the partial last
- * block of the AAD and of the text done here.
- */
-INLINE int gcm_crypt(const struct path *p, int enc, void *vctx,
-                     const uint8_t *iv, const uint8_t *ad, size_t adlen,
-                     const uint8_t *in, uint8_t *out, size_t len,
-                     uint8_t *tag, size_t taglen)
-{
-	const struct cb_gcm_key *k = gcm_of(vctx);
-	uint8_t y[16] = { 0 }, j0[16], s[16], pad[16], ks[16];
-	int rc = 0;
-
-	if (!gcm_taglen_ok(taglen)) {
-		cb_set_error("native: a GCM tag is 4, 8 or 12-16 bytes, not %zu",
-		             taglen);
-		return -EINVAL;
-	}
-	if ((uint64_t)len > GCM_MAX_TEXT) {
-		cb_set_error("native: GCM takes at most 2^36 - 32 bytes of text");
-		return -EINVAL;
-	}
-	if (p->gcm_req[0][0]) {
-		struct cb_gcm_req r = { .in = in, .out = out, .len = len,
-		                        .ad = ad, .adlen = adlen };
-		int small = len < 512 &&
-		            (adlen + 15) / 16 + (len + 15) / 16 + 1 <= 32;
-
-		memcpy(r.j0, iv, 12);
-		memcpy(r.j0 + 12, "\0\0\0\1", 4);
-		if (!small)
-			p->ghash(k, r.y, ad, adlen);
-		p->gcm_req[small][enc](k, &r);
-		if (enc)
-			memcpy(tag, r.s, taglen);
-		else if (!cb_ct_equal(r.s, tag, taglen))
-			rc = -EBADMSG;
-		cb_wipe(&r, sizeof r);
-		return rc;
-	}
-	memcpy(j0, iv, 12);
-	memcpy(j0 + 12, "\0\0\0\1", 4);
-	arch_ecb_enc(&k->aes, j0, s, 16);
-	j0[15] = 2;
-	{
-		size_t a = adlen & ~(size_t)15, t = len & ~(size_t)15;
-		size_t r = len - t;
-
-		p->ghash(k, y, ad, a);
-		if (adlen > a) {
-			memset(pad, 0, 16);
-			memcpy(pad, ad + a, adlen - a);
-			p->ghash(k, y, pad, 16);
-		}
-		(enc ? p->gcm_enc : p->gcm_dec)(k, y, j0, in, out, t);
-		if (r) {
-			uint32_t c = (uint32_t)(2 + t / 16);
-
-			j0[12] = (uint8_t)(c >> 24);
-			j0[13] = (uint8_t)(c >> 16);
-			j0[14] = (uint8_t)(c >> 8);
-			j0[15] = (uint8_t)c;
-			arch_ecb_enc(&k->aes, j0, ks, 16);
-			memset(pad, 0, 16);
-			memcpy(pad, in + t, r);
-			for (size_t i = 0; i < r; i++)
-				out[t + i] = in[t + i] ^ ks[i];
-			if (enc)
-				memcpy(pad, out + t, r);
-			p->ghash(k, y, pad, 16);
-			cb_wipe(ks, sizeof ks);
-		}
-	}
-	put_be64(pad, (uint64_t)adlen * 8);
-	put_be64(pad + 8, (uint64_t)len * 8);
-	p->ghash(k, y, pad, 16);
-	for (int i = 0; i < 16; i++)
-		s[i] ^= y[15 - i];
-	if (enc)
-		memcpy(tag, s, taglen);
-	else if (!cb_ct_equal(s, tag, taglen))
-		rc = -EBADMSG;
-	cb_wipe(s, sizeof s);
-	cb_wipe(pad, sizeof pad);
-	cb_wipe(y, sizeof y);
-	return rc;
-}
-#endif /* ARCH_GCM */
 
 #define BATCH_ARGS void *ctx, unsigned n, const uint8_t *const *ivs, \
                    const uint8_t *const *in, uint8_t *const *out, size_t len
@@ -977,17 +714,21 @@ INLINE int gcm_crypt(const struct path *p, int enc, void *vctx,
                    size_t adlen, const uint8_t *in, uint8_t *out, size_t len
 
 #if ARCH_GCM
+/* gcm(aes) needs the CPU's carry-less multiplier beside the path's AES
+ * (below, at `chosen`); the rest is native_gcm.c's */
+static int gcm_probe(const struct cb_impl *impl, const char **why);
+
 #define GCM_IMPL(isa)                                                          \
 static int isa##_gcm_encrypt(AEAD_ARGS, uint8_t *tag, size_t taglen)          \
-{ return gcm_crypt(&path_##isa, 1, ctx, iv, ad, adlen, in, out, len, tag,      \
-                   taglen); }                                                  \
+{ return cb_native_gcm_crypt(&path_##isa, 1, ctx, iv, ad, adlen, in, out,   \
+                             len, tag, taglen); }                                    \
 static int isa##_gcm_decrypt(AEAD_ARGS, const uint8_t *tag, size_t taglen)    \
-{ return gcm_crypt(&path_##isa, 0, ctx, iv, ad, adlen, in, out, len,           \
-                   (uint8_t *)tag, taglen); }                                  \
+{ return cb_native_gcm_crypt(&path_##isa, 0, ctx, iv, ad, adlen, in, out,   \
+                             len, (uint8_t *)tag, taglen); }                         \
 static const struct cb_impl impl_gcm_##isa = {                                 \
 	.alg = "gcm(aes)", .driver = "gcm-aes-native-" #isa,                   \
 	.priority = 300, .ctx_size = GCM_CTX_SIZE, .probe = gcm_probe,         \
-	.setkey = gcm_setkey, .free = gcm_free,                                \
+	.setkey = cb_native_gcm_setkey, .free = cb_native_gcm_free,            \
 	.aead_encrypt = isa##_gcm_encrypt, .aead_decrypt = isa##_gcm_decrypt,  \
 };
 #define GCM_ENTRY(isa) &impl_gcm_##isa,
@@ -1092,6 +833,9 @@ static struct {
 } chosen;
 
 #if ARCH_GCM
+#ifndef ARCH_CLMUL
+#define ARCH_CLMUL "PCLMULQDQ"   /* x86-64; native_arch.h names arm64's */
+#endif
 static int gcm_probe(const struct cb_impl *impl, const char **why)
 {
 	(void)impl;
@@ -1165,149 +909,18 @@ __attribute__((constructor)) static void native_init(void)
 }
 
 
-/* ---- the CPU's limit, measured ------------------------------------------ */
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double probe_secs(void (*fn)(uint64_t), uint64_t n)
-{
-	struct timespec a, b;
-
-	clock_gettime(CLOCK_MONOTONIC_RAW, &a);
-	fn(n);
-	clock_gettime(CLOCK_MONOTONIC_RAW, &b);
-	return (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
-}
-
-#define N_ADD 250000     /* iterations of 4 dependent adds: ~1M cycles */
-
-/*
- * Cycles a call of fn(n) takes, in units of one dependent add (a cycle):
- * the median of 15 alternated pairs of fn(n) and the add chain (N_ADD
- * iterations of 4), so a clock change hits both of a pair and the figure
- * needs no clock reading and no counters; 0 if nothing was timed.
- */
-static double cycles_of(void (*fn)(uint64_t), uint64_t n)
-{
-	double r[15];
-	size_t k = 0;
-
-	for (int i = 0; i < 15; i++) {
-		double a = probe_secs(fn, n);
-		double d = probe_secs(arch_probe_adds, N_ADD);
-
-		if (a > 0 && d > 0)
-			r[k++] = a / d * 4.0 * N_ADD;
-	}
-	qsort(r, k, sizeof *r, cmp_double);
-	return k ? r[k / 2] : 0;
-}
-
-/*
- * The AES throughput of the chosen path, in block-rounds per cycle: 12
- * independent rounds on its widest register a probe iteration, about 1M
- * cycles of them (cycles_of).  The physical bound of a throughput-bound
- * mode is then nr / (16 x rate) cycles per byte (cryptobench(1), sysinfo).
- */
-static double aes_rate(void)
-{
-	const struct path *p = paths[chosen.isa];
-	const uint64_t n_aes = ARCH_PROBE_N;
-	double c = cycles_of(p->probe, n_aes);
-
-	return c > 0 ? 12.0 * p->width * n_aes / c : 0;
-}
-
-/* n batches of 8 one-block ESSIV requests through the routine `speed
- * --mb 8` reaches on the chosen path (enc_batch: its pointer-array one,
- * else its fused 8 lanes), each batch independent of the last */
-static struct cb_native_ctx batch_ctx __attribute__((aligned(64)));
-static struct cb_lanes batch_lanes;
-static uint8_t batch_buf[8][32];
-static const uint8_t *batch_iv[8], *batch_in[8];
-static uint8_t *batch_out[8];
-
-static void batch_loop(uint64_t n)
-{
-	const struct path *p = paths[chosen.isa];
-
-	for (uint64_t i = 0; i < n; i++)
-		if (p->essiv8)
-			p->essiv8(&batch_ctx, batch_iv, batch_in, batch_out, 16);
-		else
-			p->essiv_lanes8(&batch_ctx, &batch_lanes, 16, 16);
-}
-
-/*
- * Cycles a request of that batch (cycles_of; 0: the path has no fused
- * batch routine): the floor of 16-byte ESSIV
- * at --mb 8 with nothing around the routine (24 dependent rounds a
- * request, 8 requests in flight; the keys are fixed, not secret).
- * `speed --mb 8`'s bound against a one-request reference is that
- * reference's cycles over this.
- */
-static double batch_cycles(void)
-{
-	const uint64_t n_b = 10000;                     /* ~1M cycles */
-	uint8_t key[32] = { 1 };
-
-	if (!paths[chosen.isa]->essiv8 && !paths[chosen.isa]->essiv_lanes8)
-		return 0;
-	arch_expand_key(&batch_ctx.key, key, 16);
-	arch_expand_key(&batch_ctx.salt, key, 32);
-	for (int j = 0; j < 8; j++) {
-		batch_lanes.in[j] = batch_in[j] = batch_buf[j];
-		batch_out[j] = batch_buf[j] + 16;
-		batch_iv[j] = batch_lanes.iv[j];
-		batch_lanes.iv[j][0] = (uint8_t)j;
-	}
-	return cycles_of(batch_loop, n_b) / (8.0 * n_b);
-}
-
-/*
- * AES-GCM's combined bound on the chosen path, c/B: the cycles of the
- * probe of one 512-byte step's AES and VPCLMULQDQ (cycles_of), whatever
- * ports they share on this core; 0 where the path has no such probe.
- */
-#ifndef GCM_BOUND_MUL
-#define GCM_BOUND_MUL "VPCLMULQDQ"
-#endif
-static double gcm_bound(int k256)
-{
-	const struct path *p = paths[chosen.isa];
-	const uint64_t n = 8000;                      /* ~1M cycles */
-
-	return p->gcm_probe[k256] ? cycles_of(p->gcm_probe[k256], n) /
-	                            (512.0 * n) : 0;
-}
+/* ---- the CPU's limit, measured (native_limits.c) ----------------------- */
 
 static const char *native_limits(void)
 {
 	static char line[400];
-	double r, b, g128, g256;
-	char gcm[120] = "", batch[80] = "";
 
 	if (chosen.status < 0)
 		return NULL;
-	if (*line || (r = aes_rate()) <= 0)
-		return *line ? line : NULL;
-	if ((b = batch_cycles()) > 0)
-		snprintf(batch, sizeof batch, "16-byte ESSIV batch of 8 alone "
-		         "%.1f cycles a request; ", b);
-	if ((g128 = gcm_bound(0)) > 0 && (g256 = gcm_bound(1)) > 0)
-		snprintf(gcm, sizeof gcm, "AES-GCM bound (AES + " GCM_BOUND_MUL ", "
-		         "measured) %.3f c/B AES-128, %.3f c/B AES-256; ", g128,
-		         g256);
-	snprintf(line, sizeof line, "%.2f " ARCH_RATE_UNIT " on %s (measured); "
-	         "%s%sthroughput bound %.3f c/B AES-128, %.3f c/B AES-256", r,
-	         isa_names[chosen.isa], batch, gcm, 10 / (16 * r),
-	         14 / (16 * r));
-	return line;
+	if (*line)
+		return line;
+	return cb_native_limit_line(paths[chosen.isa], isa_names[chosen.isa],
+	                            line, sizeof line);
 }
 
 /* ---- the backend -------------------------------------------------------- */

@@ -46,14 +46,6 @@ static const struct path path_ce = {
 
 #define NATIVE_PATHS(X) X(ce)
 
-#define ARCH_GCM         1      /* gcm(aes) on ce (PMULL)             */
-#define ARCH_CLMUL       "PMULL"
-#define GCM_BOUND_MUL    "PMULL"
-#define arch_expand_key  cb_ce_expand_key
-#define arch_ecb_enc     cb_ce_ecb_enc
-#define arch_probe_adds  cb_ce_probe_adds
-#define ARCH_PROBE_N     100000
-#define ARCH_RATE_UNIT   "AESE+AESMC pairs/cycle"
 #define ARCH_DESCRIPTION "cryptobench's own AES on the ARMv8 Crypto " \
                          "Extensions (fused ESSIV-CBC, multi-sector CBC, XTS, " \
                          "GCM with PMULL)"

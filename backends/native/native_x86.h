@@ -75,12 +75,6 @@ static const struct path path_vaes512 = {
 /* every path, lowest first (enum cb_native_isa's order) */
 #define NATIVE_PATHS(X) X(aesni) X(vaes256) X(vaes512)
 
-#define ARCH_GCM         1      /* gcm(aes) on every path (PCLMULQDQ)    */
-#define arch_expand_key  cb_aes_expand_key
-#define arch_ecb_enc     cb_aesni_ecb_enc   /* a block or two, any path  */
-#define arch_probe_adds  cb_native_probe_adds
-#define ARCH_PROBE_N     160000             /* probe iterations: ~1M cycles */
-#define ARCH_RATE_UNIT   "AES block-rounds/cycle"
 #define ARCH_DESCRIPTION "cryptobench's own AES-NI/VAES assembly " \
                          "(fused ESSIV-CBC, multi-sector CBC, XTS, GCM)"
 #define ARCH_PATH_LIST   "none, aesni, vaes256 or vaes512"

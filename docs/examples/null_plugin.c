@@ -9,9 +9,14 @@
  *   ./cryptobench --plugin ./example.so kat --backend example
  *
  * tests/test_plugins.sh builds it, and the broken variants (BROKEN=...)
- * that the host must refuse.
+ * that the host must refuse; tests/test_select.sh builds it under many
+ * names (NAME=...) to load more backends than a command once took.
  */
 #include <cryptobench/plugin.h>
+
+#ifndef NAME
+#define NAME "example"
+#endif
 
 static const struct cb_host *host;
 
@@ -28,7 +33,7 @@ static int32_t copy(void *ctx, const uint8_t *iv, const uint8_t *in,
 
 static const struct cb_impl null_copy = {
 	.alg = "ecb(cipher_null)",
-	.driver = "ecb-cipher_null-example",
+	.driver = "ecb-cipher_null-" NAME,
 	.priority = 100,
 	.ctx_size = 0,
 	.encrypt = copy,
@@ -59,7 +64,7 @@ static const char *version(void)
 
 static const struct cb_plugin plugin = {
 	CB_PLUGIN_HEADER,
-	.name = "example",
+	.name = NAME,
 	.description = "the minimal plug-in of docs/plugins.md",
 	.version = version,
 	.impls = impls,

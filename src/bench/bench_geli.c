@@ -19,7 +19,6 @@
 #include "core/cb.h"
 #include "foundation/csv.h"
 #include "output/output.h"
-#include "report/report.h"
 #include "output/result.h"
 #include "foundation/stats.h"
 #include "system/sysinfo.h"
@@ -65,14 +64,6 @@ struct cell {
 	int ok;
 };
 
-static double cb_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int bench_stopped(void)
 {
 	return cb_stop != 0;
@@ -112,7 +103,7 @@ static int geli_one(const char *self, const struct cell *x, uint64_t count,
 		argv[n++] = "--no-gate";
 	argv[n] = NULL;
 	unlink(csv);
-	return report_spawn(self, argv, "/dev/null", err);
+	return cb_spawn(self, argv, "/dev/null", err);
 }
 
 /* One sample of cell x into x->ops (keeping the row of the first):
@@ -156,7 +147,7 @@ static double calibrate(const char *self, struct cell *cells, size_t n,
                         const struct bench_geli_opts *g, const char *tmp,
                         const char *err, size_t *nok, size_t *nfail)
 {
-	double t0 = cb_now(), t;
+	double t0 = cb_now_s(), t;
 
 	for (size_t i = 0; i < n && !bench_stopped(); i++) {
 		struct cell *x = &cells[i];
@@ -176,7 +167,7 @@ static double calibrate(const char *self, struct cell *cells, size_t n,
 		x->count = want < MIN_COUNT ? MIN_COUNT : want > MAX_COUNT
 		           ? MAX_COUNT : (uint64_t)want;
 	}
-	return cb_now() - t0;
+	return cb_now_s() - t0;
 }
 /* The 95 % CI bound of the median of sorted s[0..n): hi 0 low, 1 high,
  * in bytes/s of 1 MiB records. */
@@ -241,10 +232,10 @@ static void sample_rounds(const char *self, struct cell *cells, size_t n,
                           const struct bench_geli_opts *g, const char *tmp,
                           const char *err)
 {
-	double t0 = cb_now();
+	double t0 = cb_now_s();
 
 	for (unsigned k = 0; k < g->max_rounds && !bench_stopped(); k++) {
-		if (k >= g->rounds && cb_now() - t0 >= g->seconds)
+		if (k >= g->rounds && cb_now_s() - t0 >= g->seconds)
 			break;
 		for (size_t i = 0; i < n && !bench_stopped(); i++) {
 			if (!cells[i].ok)

@@ -22,7 +22,6 @@
 #include "core/cb.h"
 #include "foundation/csv.h"
 #include "measure/measure.h"
-#include "report/report.h"
 #include "output/result.h"
 #include "foundation/util.h"
 
@@ -60,7 +59,7 @@ int bench_part_spawn(const char *self, int argc, char **argv,
 	av[n++] = sec;
 	av[n] = NULL;
 	snprintf(err, sizeof err, "%s.err", file);
-	rc = report_spawn(self, av, "/dev/null", err);
+	rc = cb_spawn(self, av, "/dev/null", err);
 	part_stderr(err);
 	free(av);
 	if (rc != 0)
@@ -115,7 +114,7 @@ int bench_pool(struct cb_result *res, size_t n, const char *file,
 		if (r.status == CB_RES_OK && row_samples(&c, &c.rows[i], &r) == 0)
 			for (size_t k = 0; k < n; k++, at = (at + 1) % n)
 				if (same_point(&res[at], &r)) {
-					result_pool(&res[at], &r);
+					speed_result_pool(&res[at], &r);
 					(*pooled)++;
 					break;
 				}

@@ -12,8 +12,9 @@
  * matrix runs, and each of the three speed passes gets the share of the
  * time left that its points are of all points.  A pass takes samples of
  * 2 ms round robin over all of its points until its time is spent (at
- * least 9 a point in one process, 3 from each of several), so every point
- * gets the same number of samples spread over the whole pass; the passes
+ * least ROUNDS_MIN, 12, a point in one process, ROUNDS_MIN_PART, 10, from
+ * each of several), so every point gets the same number of samples
+ * spread over the whole pass; the passes
  * run in --processes processes one after the other (bench_pool.c) and
  * their samples are pooled.  --full: no budget (1 s a point, 15 geli
  * samples of 0.2 s), one process.  ^C stops between
@@ -100,14 +101,6 @@ const struct cb_command cb_cmd_bench = {
 	        "^C stops and keeps what was measured.  See docs/speed.md.\n",
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Runnable points of a pass. */
 static size_t count_points(const struct speed_opts *o)
 {
@@ -115,13 +108,13 @@ static size_t count_points(const struct speed_opts *o)
 	char **notes;
 	size_t n, nn, run = 0;
 
-	n = make_plan(o, &p, &notes, &nn);
+	n = plan_make(o, &p, &notes, &nn);
 	for (size_t i = 0; i < n; i++)
 		run += !p[i].skip;
 	for (size_t i = 0; i < nn; i++)
 		free(notes[i]);
 	free(notes);
-	free_plan(p, n);
+	plan_free(p, n);
 	return run;
 }
 
@@ -143,9 +136,9 @@ static int sector_opts(struct bench *b)
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
 
-		opts_init(s);
-		memcpy(s->backends, b->o.backends, sizeof s->backends);
-		s->nbackends = b->o.nbackends;
+		speed_opts_init(s);
+		for (size_t i = 0; i < b->o.sel.nbackends; i++)
+			cb_sel_backend(&s->sel, b->o.sel.backends[i]->name);
 		s->all_backends = b->o.all_backends;
 		s->progress = b->o.progress;
 		s->sector = sectors[k];
@@ -154,7 +147,7 @@ static int sector_opts(struct bench *b)
 		s->sec = b->o.sec;
 		s->warmup = b->o.warmup;
 		s->visit_warm = b->o.visit_warm;
-		if (parse_sizes(s, "4096") < 0 || opts_finish(s, ciphers) < 0)
+		if (speed_parse_sizes(s, "4096") < 0 || speed_opts_finish(s, ciphers) < 0)
 			return -EINVAL;
 	}
 	return 0;
@@ -174,7 +167,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 {
 	struct stat st;
 
-	opts_init(&b->o);
+	speed_opts_init(&b->o);
 	b->o.sec = 1;
 	if (speed_parse(CMD_BENCH, argc, argv, &b->o, &b->c) < 0)
 		return -EINVAL;
@@ -182,7 +175,7 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	 * at 384 bits too), the seed's sizes and 4096, the KDFs at each */
 	b->o.every_key = b->c.full;
 	b->o.kdf_cost = b->c.full ? 0 : BENCH_KDF_COST;
-	if (!b->o.sizes && parse_sizes(&b->o, b->c.full ? "16,64,256,1024,1472,"
+	if (!b->o.sizes && speed_parse_sizes(&b->o, b->c.full ? "16,64,256,1024,1472,"
 	                               "4096,8192" : BENCH_SIZES) < 0)
 		return -EINVAL;
 	if (b->c.full && b->c.budget_set) {
@@ -191,20 +184,20 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	}
 	if (!b->c.full && !b->c.budget_set)
 		b->c.budget = b->c.quick ? 60 : BENCH_BUDGET;
-	if (b->c.quick && parse_sizes(&b->o, "16,256,8192") < 0)
+	if (b->c.quick && speed_parse_sizes(&b->o, "16,256,8192") < 0)
 		return -EINVAL;
 	if (!b->c.full && b->o.warmup < 0)
 		b->o.warmup = 0;     /* a point's first visit: batches sized */
 	if (!b->c.full)
 		b->o.visit_warm = BENCH_WARM;
 	all_algs(b);
-	if (opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
+	if (speed_opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
 		return -EINVAL;
 	if (stat(b->c.outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		cb_err("-o/--out: '%s' is not a directory", b->c.outdir);
 		return -EINVAL;
 	}
-	b->o.command = join_args(argc, argv);
+	b->o.command = speed_join_args(argc, argv);
 	return 0;
 }
 
@@ -222,7 +215,7 @@ static int bench_paths(struct bench *b)
 		snprintf(b->path[k], sizeof b->path[k], "%s/%s%s-%s.%s",
 		         b->c.outdir, k == 2 ? "." : "", cb_prov()->host, stamp,
 		         ext[k]);
-		if (check_out(b->path[k], 0) < 0)
+		if (speed_check_out(b->path[k], 0) < 0)
 			return -1;
 	}
 	return 0;
@@ -249,8 +242,8 @@ static double geli_cells(const struct bench *b)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < b->o.nbackends; i++)
-		n += cb_backend_status(b->o.backends[i], NULL) == 0;
+	for (size_t i = 0; i < b->o.sel.nbackends; i++)
+		n += cb_backend_status(b->o.sel.backends[i], NULL) == 0;
 	return (double)(b->ngeli * (n ? n : 1));
 }
 
@@ -298,19 +291,19 @@ static void say_plan(const struct bench *b)
 		fprintf(stderr, "bench: %zu algorithms x %zu backends: %zu points "
 		        "(%s key sizes, %zu request sizes,\n       both "
 		        "directions), %zu sector points (512 and 4096-byte "
-		        "sectors),\n", cb_nalgs, b->o.nbackends, b->npts,
+		        "sectors),\n", cb_nalgs, b->o.sel.nbackends, b->npts,
 		        b->c.full ? "every" : "the usual", b->o.nsizes, b->nsec);
 	fprintf(stderr, "%s geli matrix %zu configurations x %zu backends "
 	        "through dd: samples of %.0f ms of data,\n       one dd each, "
 	        "round robin, %u to %u a cell (about %.0f s)\n",
-	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.nbackends,
+	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.sel.nbackends,
 	        1e3 * geli_sample(b), GELI_ROUNDS(b), GELI_MAX(b), b->geli_sec);
-	for (size_t i = 0; i < b->o.nbackends; i++) {
+	for (size_t i = 0; i < b->o.sel.nbackends; i++) {
 		const char *why;
 
-		if (cb_backend_status(b->o.backends[i], &why) < 0)
+		if (cb_backend_status(b->o.sel.backends[i], &why) < 0)
 			fprintf(stderr, "bench: %s is unavailable here, its rows left "
-			        "out: %s\n", b->o.backends[i]->name, why);
+			        "out: %s\n", b->o.sel.backends[i]->name, why);
 	}
 	if (b->c.geli_only)
 		return;
@@ -347,7 +340,7 @@ static void geli_progress(void *arg, size_t done, size_t total,
 
 static int run_geli(struct bench *b)
 {
-	const char *names[MAX_SEL];
+	const char *names[CB_MAX_BACKENDS];
 	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
 	        .sample_sec = geli_sample(b), .rounds = GELI_ROUNDS(b),
 	        .max_rounds = GELI_MAX(b), .seconds = b->geli_sec,
@@ -357,8 +350,8 @@ static int run_geli(struct bench *b)
 
 	uint64_t t = cb_now_ns(), data = cb_acct_get(CB_ACCT_DD_DATA);
 
-	for (size_t i = 0; i < b->o.nbackends; i++)
-		names[g.nbackends++] = b->o.backends[i]->name;
+	for (size_t i = 0; i < b->o.sel.nbackends; i++)
+		names[g.nbackends++] = b->o.sel.backends[i]->name;
 	if (bench_geli(&g, &ok, &fail) < 0)
 		return -1;
 	t = cb_now_ns() - t;
@@ -367,7 +360,7 @@ static int run_geli(struct bench *b)
 	if (b->o.progress)
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "bench: geli matrix: %zu runs, %zu not available on "
-	        "their backend (%.0f s)\n", ok, fail, now() - b->t0);
+	        "their backend (%.0f s)\n", ok, fail, cb_now_s() - b->t0);
 	return 0;
 }
 
@@ -397,7 +390,7 @@ static int run_pass(struct bench *b, const struct speed_opts *o, size_t n)
  * its points until `share` of the time left is spent. */
 static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
 {
-	double left = b->pass_end - now();
+	double left = b->pass_end - cb_now_s();
 
 	o->sample = BENCH_SAMPLE;
 	o->reps = b->o.reps ? b->o.reps : CB_MAX_REPS;
@@ -433,7 +426,7 @@ static int run_passes(struct bench *b)
 		fit_pass(b, &b->o, 1);
 	if (!b->c.part)
 		fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
-		        now() - b->t0, b->npts);
+		        cb_now_s() - b->t0, b->npts);
 	return run_pass(b, &b->o, b->npts);
 }
 
@@ -469,7 +462,7 @@ static void run_parts(struct bench *b)
 	}
 	snprintf(file, sizeof file, "%s.part", b->path[2]);
 	for (unsigned k = 1; k < np && !bench_stopped(); k++) {
-		double left = b->c.budget - RESERVE - (now() - b->t0);
+		double left = b->c.budget - RESERVE - (cb_now_s() - b->t0);
 		uint64_t t = cb_now_ns();
 		int rc;
 
@@ -484,7 +477,7 @@ static void run_parts(struct bench *b)
 		t = cb_now_ns();
 		if (rc == 0 && bench_pool(b->res, b->nres, file, &pooled) == 0)
 			fprintf(stderr, "bench: process %u of %u: %zu points pooled "
-			        "(%.0f s)\n", k + 1, np, pooled, now() - b->t0);
+			        "(%.0f s)\n", k + 1, np, pooled, cb_now_s() - b->t0);
 		cb_lap(CB_ACCT_OUTPUT, &t);
 		if (rc < 0)
 			break;
@@ -495,7 +488,7 @@ static void run_parts(struct bench *b)
 /* The speed passes: this process's share, then the others'. */
 static int run_speed(struct bench *b)
 {
-	b->pass_end = now() + (b->c.budget - RESERVE - (now() - b->t0)) /
+	b->pass_end = cb_now_s() + (b->c.budget - RESERVE - (cb_now_s() - b->t0)) /
 	              nprocs(b);
 	if (run_passes(b) < 0)
 		return -1;
@@ -525,9 +518,9 @@ static int run_part(struct bench *b)
 	int rc;
 
 	b->pass_end = b->t0 + b->c.budget;
-	if (run_passes(b) < 0 || !(f = open_out(b->c.part, 0)))
+	if (run_passes(b) < 0 || !(f = speed_open_out(b->c.part, 0)))
 		return CB_EXIT_FAIL;
-	rc = emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
+	rc = speed_emit(cb_writer_find("csv"), f, b->c.part, &b->o, b->res, b->nres);
 	if (fclose(f) != 0)
 		rc = -1;
 	if (rc == 0)
@@ -580,7 +573,7 @@ static int all_results(const struct bench *b, struct cb_csv *dd,
  * then --ct's. */
 static int fill_csv(struct bench *b, FILE *f, const char *path)
 {
-	int rc = emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
+	int rc = speed_emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
 
 	if (rc == 0)
 		rc = append_dd(f, b->path[2]);
@@ -598,7 +591,7 @@ static int fill_json(struct bench *b, FILE *f, const char *path)
 	int rc = all_results(b, &dd, &all, &nall);
 
 	if (rc == 0)
-		rc = emit(cb_writer_find("json"), f, path, &b->o, all, nall);
+		rc = speed_emit(cb_writer_find("json"), f, path, &b->o, all, nall);
 	for (size_t i = b->nres; i < nall; i++)
 		free((void *)all[i].samples);
 	free(all);
@@ -610,7 +603,7 @@ static int fill_json(struct bench *b, FILE *f, const char *path)
 static int write_file(struct bench *b, int k,
                       int (*fill)(struct bench *, FILE *, const char *))
 {
-	FILE *f = open_out(b->path[k], 0);
+	FILE *f = speed_open_out(b->path[k], 0);
 	int rc;
 
 	if (!f)
@@ -654,7 +647,7 @@ static int summarize(struct bench *b)
 
 	cb_warn_flush();
 	if (b->c.verbose || b->c.format_set)
-		emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
+		speed_emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
 		     NULL, &b->o, b->res, b->nres);
 	if (rpt_load(&r, files, 1, "") != 0)
 		return -1;
@@ -696,9 +689,9 @@ static void run_tcrypt(struct bench *b)
 	const char *why;
 	size_t i;
 
-	for (i = 0; i < b->o.nbackends && b->o.backends[i] != k; i++)
+	for (i = 0; i < b->o.sel.nbackends && b->o.sel.backends[i] != k; i++)
 		;
-	if (!k || i == b->o.nbackends || cb_backend_status(k, &why) < 0)
+	if (!k || i == b->o.sel.nbackends || cb_backend_status(k, &why) < 0)
 		return;
 	if (tc_available(&why) < 0) {
 		fprintf(stderr, "bench: the kernel's tcrypt not run: %s\n", why);
@@ -721,7 +714,7 @@ int cmd_bench(int argc, char **argv)
 
 	uint64_t t = cb_now_ns(), age = cb_proc_age_ns();
 
-	b->t0 = now();
+	b->t0 = cb_now_s();
 	b->t0_ns = t - age;            /* the split counts from exec */
 	b->argc = argc;
 	b->argv = argv;
@@ -766,13 +759,13 @@ int cmd_bench(int argc, char **argv)
 out:
 	cb_warn_flush();
 	unlink(b->path[2]);
-	free_results(b->res, b->nres);
+	speed_free_results(b->res, b->nres);
 	tc_free(b->tc, b->ntc);
 	rpt_free(&b->ct);
 	free((void *)b->o.command);
-	free_opts(&b->o);
-	free_opts(&b->sec[0]);
-	free_opts(&b->sec[1]);
+	speed_free_opts(&b->o);
+	speed_free_opts(&b->sec[0]);
+	speed_free_opts(&b->sec[1]);
 	free(b);
 	return rc;
 }

@@ -13,6 +13,7 @@
 
 #include "core/cb.h"
 #include "commands/cmd.h"
+#include "system/select.h"
 #include "ct/ct.h"
 #include "measure/speed_opts.h"
 #include "output/output.h"
@@ -72,43 +73,12 @@ const struct cb_command cb_cmd_ct = {
 };
 
 struct ct_opts {
-	const struct cb_backend *be[CB_MAX_BACKENDS];
-	const struct cb_alg *alg[64];
-	const char *drivers[1024];
-	size_t nbe, nalg, ndrv;
+	struct cb_sel sel;            /* --backend, --alg, --driver         */
 	int mem, tim, child, verbose, force;
 	uint64_t n;
 	const struct cb_writer *w;    /* csv, json; NULL: the table only    */
 	const char *out;
 };
-
-static int add_backend(struct ct_opts *o, const char *arg)
-{
-	const struct cb_backend *b = cb_backend_find(arg);
-
-	if (!b) {
-		cb_err("--backend: unknown backend '%s' (see 'cryptobench list "
-		       "backends')", arg);
-		return -1;
-	}
-	if (o->nbe < CB_MAX_BACKENDS)
-		o->be[o->nbe++] = b;
-	return 0;
-}
-
-static int add_alg(struct ct_opts *o, const char *arg)
-{
-	const struct cb_alg *a = cb_alg_find(arg, NULL);
-
-	if (!a) {
-		cb_err("--alg: unknown algorithm '%s' (see 'cryptobench list "
-		       "algs')", arg);
-		return -1;
-	}
-	if (o->nalg < 64)
-		o->alg[o->nalg++] = a;
-	return 0;
-}
 
 static int set_method(struct ct_opts *o, const char *arg)
 {
@@ -133,11 +103,11 @@ static int parse(int argc, char **argv, struct ct_opts *o)
 			cb_err("ct: unexpected argument '%s'", arg);
 			bad = 1;
 		} else if (id == OPT_BACKEND) {
-			bad = add_backend(o, arg) < 0;
+			bad = cb_sel_backend(&o->sel, arg) < 0;
 		} else if (id == OPT_ALG) {
-			bad = add_alg(o, arg) < 0;
-		} else if (id == OPT_DRIVER && o->ndrv < 1024) {
-			o->drivers[o->ndrv++] = arg;
+			bad = cb_sel_alg(&o->sel, arg) < 0;
+		} else if (id == OPT_DRIVER) {
+			bad = cb_sel_driver(&o->sel, arg) < 0;
 		} else if (id == OPT_METHOD) {
 			bad = set_method(o, arg) < 0;
 		} else if (id == OPT_N && (cb_parse_u64(arg, &o->n) < 0 ||
@@ -174,30 +144,36 @@ static int wanted(const struct ct_opts *o, const struct cb_impl *im)
 {
 	size_t i;
 
-	for (i = 0; i < o->nalg && strcmp(o->alg[i]->name, im->alg); i++)
+	for (i = 0; i < o->sel.nalgs && strcmp(o->sel.algs[i].alg->name, im->alg);
+	     i++)
 		;
-	if (o->nalg && i == o->nalg)
+	if (o->sel.nalgs && i == o->sel.nalgs)
 		return 0;
-	for (i = 0; i < o->ndrv; i++)
-		if (o->child ? !strcmp(im->driver, o->drivers[i])
-		             : strstr(im->driver, o->drivers[i]) != NULL)
+	if (!o->child)
+		return cb_sel_driver_ok(&o->sel, im->driver);
+	for (i = 0; i < o->sel.ndrivers; i++)   /* the parent named each one */
+		if (!strcmp(im->driver, o->sel.drivers[i]))
 			return 1;
-	return o->ndrv == 0;
+	return o->sel.ndrivers == 0;
 }
 
-/* The selected implementations that can run here, into v; how many. */
-static size_t select_impls(const struct ct_opts *o, const struct cb_impl **v,
-                           size_t max)
+/* The selected implementations that can run here, into *v (to free);
+ * how many. */
+static size_t select_impls(const struct ct_opts *o, const struct cb_impl ***v)
 {
 	size_t n = 0;
 
-	for (size_t b = 0; b < o->nbe; b++) {
-		if (cb_backend_status(o->be[b], NULL) < 0)
+	*v = NULL;
+	for (size_t b = 0; b < o->sel.nbackends; b++) {
+		const struct cb_backend *be = o->sel.backends[b];
+
+		if (cb_backend_status(be, NULL) < 0)
 			continue;
-		for (const struct cb_impl *const *p = cb_backend_impls(o->be[b]);
-		     *p && n < max; p++)
-			if (wanted(o, *p) && cb_impl_status(*p, NULL) == 0)
-				v[n++] = *p;
+		for (const struct cb_impl *const *p = cb_backend_impls(be); *p; p++)
+			if (wanted(o, *p) && cb_impl_status(*p, NULL) == 0) {
+				*v = cb_xrealloc(*v, (n + 1) * sizeof **v);
+				(*v)[n++] = *p;
+			}
 	}
 	return n;
 }
@@ -490,7 +466,7 @@ static int write_rows(const struct ct_opts *o, const struct ct_result *res,
 
 	for (size_t i = 0; i < n; i++)
 		to_result(&res[i], &r[i], places[i], sizeof places[i]);
-	if (o->out && !(f = open_out(o->out, o->force)))
+	if (o->out && !(f = speed_open_out(o->out, o->force)))
 		rc = -1;
 	else
 		rc = o->w->write(f, &rep);
@@ -518,13 +494,11 @@ int cmd_ct(int argc, char **argv)
 		return CB_EXIT_FAIL;
 	}
 	if (parse(argc, argv, &o) < 0 ||
-	    (o.out && check_out(o.out, o.force) < 0))
-		return CB_EXIT_USAGE;
-	if (!o.nbe)
-		for (; cb_backends[o.nbe]; o.nbe++)
-			o.be[o.nbe] = cb_backends[o.nbe];
-	v = cb_xcalloc(4096, sizeof *v);
-	n = select_impls(&o, v, 4096);
+	    (o.out && speed_check_out(o.out, o.force) < 0))
+		goto out;
+	if (!o.sel.nbackends)
+		cb_sel_all_backends(&o.sel);
+	n = select_impls(&o, &v);
 	if (o.child) {
 		rc = ct_mem_child(v, n) < 0 ? CB_EXIT_FAIL : CB_EXIT_OK;
 		goto out;
@@ -557,5 +531,6 @@ int cmd_ct(int argc, char **argv)
 out:
 	free(v);
 	free(res);
+	cb_sel_free(&o.sel);
 	return rc;
 }

@@ -13,6 +13,8 @@
 #include "core/cb.h"
 #include "commands/cmd.h"
 #include "kat/kat.h"
+#include "system/select.h"
+#include "foundation/timing.h"
 #include "foundation/util.h"
 
 enum { OPT_BACKEND = 1, OPT_ALG, OPT_VERBOSE, OPT_FORMAT };
@@ -22,7 +24,7 @@ static const struct cb_opt kat_options[] = {
 	  "run on this backend only (repeatable; default: every one)" },
 	{ "-b", 1, OPT_BACKEND, NULL, NULL },
 	{ "--alg", 1, OPT_ALG, "A",
-	  "only algorithm A (canonical name or alias)" },
+	  "only algorithm A (canonical name or alias; repeatable)" },
 	{ "--verbose", 0, OPT_VERBOSE, NULL,
 	  "also print the records skipped, with the reason" },
 	{ "-v", 0, OPT_VERBOSE, NULL, NULL },
@@ -35,7 +37,7 @@ static const struct cb_opt kat_options[] = {
 
 const struct cb_command cb_cmd_kat = {
 	.name = "kat", .run = cmd_kat, .opts = kat_options,
-	.synopsis = "kat [--backend B]... [--alg A] [-v] [--format text|tap|junit] "
+	.synopsis = "kat [--backend B]... [--alg A]... [-v] [--format text|tap|junit] "
 	            "[PATH...]",
 	.summary = "known-answer tests of every implementation",
 	.more = "Runs the known-answer vectors (*.vec files under each PATH; "
@@ -45,9 +47,8 @@ const struct cb_command cb_cmd_kat = {
 };
 
 struct kat_opts {
-	const struct cb_backend *sel[16];
-	size_t nsel, nfiles;
-	const struct cb_alg *only;
+	struct cb_sel sel;          /* --backend, --alg (system/select.h)  */
+	size_t nfiles;
 	const struct kat_writer *w;
 	struct vec_file *files;
 	int verbose;
@@ -62,18 +63,10 @@ static int parse_opts(int argc, char **argv, struct kat_opts *o)
 	while ((id = cb_getopt(argc, argv, &i, kat_options, &arg)) != -1) {
 		if (id == -2)
 			return CB_EXIT_USAGE;
-		if (id == OPT_BACKEND && !(o->sel[o->nsel] = cb_backend_find(arg))) {
-			cb_err("--backend: unknown backend '%s' (see "
-			       "'cryptobench list backends')", arg);
+		if (id == OPT_BACKEND && cb_sel_backend(&o->sel, arg) < 0)
 			return CB_EXIT_USAGE;
-		}
-		if (id == OPT_BACKEND && o->nsel < 15)
-			o->nsel++;
-		if (id == OPT_ALG && !(o->only = cb_alg_find(arg, NULL))) {
-			cb_err("--alg: unknown algorithm '%s' (see "
-			       "'cryptobench list algs')", arg);
+		if (id == OPT_ALG && cb_sel_alg(&o->sel, arg) < 0)
 			return CB_EXIT_USAGE;
-		}
 		if (id == OPT_FORMAT && !(o->w = kat_writer_find(arg))) {
 			cb_err("--format: unknown format '%s' (text, tap, junit)",
 			       arg);
@@ -87,18 +80,9 @@ static int parse_opts(int argc, char **argv, struct kat_opts *o)
 		return CB_EXIT_USAGE;
 	if (kat_validate(o->files, o->nfiles) < 0)
 		return CB_EXIT_USAGE;
-	if (!o->nsel)
-		for (; cb_backends[o->nsel] && o->nsel < 16; o->nsel++)
-			o->sel[o->nsel] = cb_backends[o->nsel];
+	if (!o->sel.nbackends)
+		cb_sel_all_backends(&o->sel);
 	return CB_EXIT_OK;
-}
-
-static double now_sec(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Hand case k to the writer (if anything ran or it could not run) and add
@@ -114,6 +98,17 @@ static void emit(const struct kat_opts *o, struct kat_case *k,
 	total->passed += c->passed;
 	total->failed += c->failed;
 	total->skipped += c->skipped;
+}
+
+/* Whether --alg named alg (or named none). */
+static int alg_selected(const struct kat_opts *o, const char *alg)
+{
+	if (!o->sel.nalgs)
+		return 1;
+	for (size_t i = 0; i < o->sel.nalgs; i++)
+		if (!strcmp(o->sel.algs[i].alg->name, alg))
+			return 1;
+	return 0;
 }
 
 /* Every implementation of backend b, then its sector-transform records. */
@@ -133,28 +128,28 @@ static void run_backend(const struct kat_opts *o, const struct cb_backend *b,
 		return;
 	}
 	for (const struct cb_impl *const *p = cb_backend_impls(b); *p; p++) {
-		if (o->only && strcmp((*p)->alg, o->only->name))
+		if (!alg_selected(o, (*p)->alg))
 			continue;
 		k.alg = (*p)->alg;
 		k.driver = (*p)->driver;
 		k.unavailable = cb_impl_status(*p, &why) < 0 ? why : NULL;
-		t0 = now_sec();
+		t0 = cb_now_s();
 		if (!k.unavailable)
 			kat_run_impl(*p, b->name, o->files, o->nfiles, &c, out,
 			             o->verbose);
-		k.seconds = now_sec() - t0;
+		k.seconds = cb_now_s() - t0;
 		emit(o, &k, total, ncases);
 		kat_log_free(&log);
 		c = (struct kat_count){ .log = c.log };
 	}
-	if (o->only)
+	if (o->sel.nalgs)
 		return;
 	k.alg = "sector transforms (geli, dm-crypt)";
-	k.driver = "src/sector.c";
+	k.driver = "src/sector/sector.c";
 	k.unavailable = NULL;
-	t0 = now_sec();
-	sector_kat_run(b, o->files, o->nfiles, NULL, &c, out, o->verbose);
-	k.seconds = now_sec() - t0;
+	t0 = cb_now_s();
+	kat_sector_run(b, o->files, o->nfiles, NULL, &c, out, o->verbose);
+	k.seconds = cb_now_s() - t0;
 	if (c.passed || c.failed || c.skipped)
 		emit(o, &k, total, ncases);
 	kat_log_free(&log);
@@ -170,8 +165,8 @@ int cmd_kat(int argc, char **argv)
 	if (rc != CB_EXIT_OK)
 		goto out;
 	o.w->begin(stdout);
-	for (size_t bi = 0; bi < o.nsel; bi++)
-		run_backend(&o, o.sel[bi], &total, &ncases);
+	for (size_t bi = 0; bi < o.sel.nbackends; bi++)
+		run_backend(&o, o.sel.backends[bi], &total, &ncases);
 	o.w->end(stdout, &total, ncases);
 	rc = total.failed ? CB_EXIT_FAIL
 	     : total.passed ? CB_EXIT_OK : CB_EXIT_SKIP;
@@ -179,5 +174,6 @@ out:
 	for (size_t k = 0; k < o.nfiles; k++)
 		vec_free(&o.files[k]);
 	free(o.files);
+	cb_sel_free(&o.sel);
 	return rc;
 }

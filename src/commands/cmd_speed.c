@@ -51,16 +51,16 @@ static void argon_take(struct speed_opts *o)
 {
 	size_t k = 0;
 
-	o->argon = cb_xcalloc(o->nalgs, sizeof *o->argon);
-	for (size_t i = 0; i < o->nalgs; i++) {
-		const struct cb_alg *a = o->algs[i].alg;
+	o->argon = cb_xcalloc(o->sel.nalgs, sizeof *o->argon);
+	for (size_t i = 0; i < o->sel.nalgs; i++) {
+		const struct cb_alg *a = o->sel.algs[i].alg;
 
 		if (a->kind == CB_KDF && !a->inner)
 			o->argon[o->nargon++].name = a->name;
 		else
-			o->algs[k++] = o->algs[i];
+			o->sel.algs[k++] = o->sel.algs[i];
 	}
-	o->nalgs = k;
+	o->sel.nalgs = k;
 }
 
 static void argon_search(struct speed_opts *o)
@@ -74,17 +74,17 @@ static void argon_search(struct speed_opts *o)
 		struct cb_argon_cost c;
 
 		l->requested_ms = o->iter_time_ms;
-		for (size_t b = 0; b < o->nbackends && !l->ok; b++) {
-			const struct cb_impl *im = cb_impl_find(o->backends[b], l->name, 0);
+		for (size_t b = 0; b < o->sel.nbackends && !l->ok; b++) {
+			const struct cb_impl *im = cb_impl_find(o->sel.backends[b], l->name, 0);
 
-			if (!im || cb_backend_status(o->backends[b], NULL) < 0 ||
+			if (!im || cb_backend_status(o->sel.backends[b], NULL) < 0 ||
 			    cb_impl_status(im, NULL) < 0)
 				continue;
 			if (o->progress)
 				fprintf(stderr, "speed: %s on %s: the cost for %u ms "
 				        "(cryptsetup's search)\n", l->name,
-				        o->backends[b]->name, o->iter_time_ms);
-			if (cb_argon2_search(im, o->iter_time_ms, max_kib, 4, &c) == 0)
+				        o->sel.backends[b]->name, o->iter_time_ms);
+			if (kdf_argon2_search(im, o->iter_time_ms, max_kib, 4, &c) == 0)
 				*l = (struct cb_argon_line){ l->name, 1, c.passes,
 				        c.memory, c.lanes, o->iter_time_ms };
 		}
@@ -124,36 +124,36 @@ int cmd_speed(int argc, char **argv)
 	FILE *f = stdout;
 	int rc = CB_EXIT_USAGE;
 
-	opts_init(&o);
+	speed_opts_init(&o);
 	if (speed_parse(CMD_SPEED, argc, argv, &o, &c) < 0 ||
-	    (c.w == cb_writer_find("cryptsetup") && opts_cryptsetup(&o) < 0) ||
-	    opts_finish(&o, default_algs) < 0)
+	    (c.w == cb_writer_find("cryptsetup") && speed_opts_cryptsetup(&o) < 0) ||
+	    speed_opts_finish(&o, default_algs) < 0)
 		goto out;
 	if (c.w == cb_writer_find("cryptsetup")) {
 		argon_take(&o);
 		cryptsetup_sampling(&o);
 	}
-	if (c.out_path && check_out(c.out_path, c.force) < 0)
+	if (c.out_path && speed_check_out(c.out_path, c.force) < 0)
 		goto out;
-	o.command = join_args(argc, argv);
+	o.command = speed_join_args(argc, argv);
 
-	rc = o.nalgs ? speed_run(&o, &res, &nres, &nfail) : CB_EXIT_OK;
+	rc = o.sel.nalgs ? speed_run(&o, &res, &nres, &nfail) : CB_EXIT_OK;
 	if (rc != CB_EXIT_OK)
 		goto out;
 	argon_search(&o);
-	if (c.out_path && !(f = open_out(c.out_path, c.force))) {
+	if (c.out_path && !(f = speed_open_out(c.out_path, c.force))) {
 		rc = CB_EXIT_USAGE;
 		goto out;
 	}
-	rc = emit(c.w, f, c.out_path, &o, res, nres) < 0 ? CB_EXIT_USAGE
+	rc = speed_emit(c.w, f, c.out_path, &o, res, nres) < 0 ? CB_EXIT_USAGE
 	     : nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 	if (f != stdout && fclose(f) != 0 && rc == CB_EXIT_OK) {
 		cb_err("writing %s: %s", c.out_path, strerror(errno));
 		rc = CB_EXIT_USAGE;
 	}
 out:
-	free_results(res, nres);
+	speed_free_results(res, nres);
 	free((void *)o.command);
-	free_opts(&o);
+	speed_free_opts(&o);
 	return rc;
 }

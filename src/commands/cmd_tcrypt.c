@@ -134,7 +134,7 @@ int cmd_tcrypt(int argc, char **argv)
 	FILE *f = stdout;
 	int rc = CB_EXIT_USAGE;
 
-	if (parse(argc, argv, &c) < 0 || (c.out && check_out(c.out, c.force) < 0))
+	if (parse(argc, argv, &c) < 0 || (c.out && speed_check_out(c.out, c.force) < 0))
 		return CB_EXIT_USAGE;
 	if (c.log && !(log = tc_read_log(c.log)))
 		return CB_EXIT_USAGE;
@@ -144,7 +144,7 @@ int cmd_tcrypt(int argc, char **argv)
 		goto out;
 	struct cb_report rep = { .prov = cb_prov(), .res = res, .n = n,
 	                         .cycles = c.r.sec == 0, .sec = c.r.sec };
-	if (c.out && !(f = open_out(c.out, c.force))) {
+	if (c.out && !(f = speed_open_out(c.out, c.force))) {
 		rc = CB_EXIT_USAGE;
 		goto out;
 	}

@@ -7,7 +7,7 @@
  *   compare_verdict.c  the verdict on one pair of points (or ct rows);
  *   compare_write.c    the table, the CSV and the --dump view;
  *   compare_fleet.c    groups of a fleet against a baseline group;
- *   compare.c          the command: options -> calls.
+ *   commands/cmd_compare.c  the command: options -> calls.
  *
  * Each file uses only the ones listed above it.  docs/compare.md is the
  * user-facing description.

@@ -4,7 +4,7 @@
  * (template.c) composed from its primitives.
  *
  * Built in: native (our own code) and kernel (AF_ALG); the libraries are
- * plug-ins (src/loader.c, docs/plugins.md) loaded when the program starts:
+ * plug-ins (src/core/loader.c, docs/plugins.md) loaded when the program starts:
  * from the plug-in directory of the build tree or the installed one, then
  * CRYPTOBENCH_PLUGIN_PATH and --plugin (cb_plugins_load).
  */

@@ -3,7 +3,7 @@
  *
  * An *algorithm* (struct cb_alg) is a canonical name in Linux crypto API
  * grammar ("cbc(aes)") with its shape: kind, block size, IV size, key sizes.
- * The registry (src/registry.c) holds one sorted const table of them plus the
+ * The registry (core/registry.c) holds one sorted const table of them plus the
  * geli/cryptsetup aliases.
  *
  * An *implementation* (struct cb_impl) is one way of computing an algorithm:
@@ -11,7 +11,7 @@
  * A *backend* (struct cb_backend) is a library (or our own code) with a probe
  * and a const, NULL-terminated table of implementations.  Adding an algorithm
  * to a backend is one table entry; adding a backend is one file plus one line
- * in src/backend.c.  Templates (src/template.c) compose implementations from
+ * in core/backend.c.  Templates (core/template.c) compose implementations from
  * a backend's primitives (the generic essiv template) and are listed with the
  * backend whose primitives they use.
  *
@@ -112,7 +112,7 @@ struct cb_backend {
 	/* 1: no generic templates over this backend's primitives (the
 	 * kernel composes its own: essiv, authenc are its drivers) */
 	int no_templates;
-	/* A plug-in (src/loader.c): the file it was loaded from (NULL: built
+	/* A plug-in (core/loader.c): the file it was loaded from (NULL: built
 	 * in) and the ABI version it was built for; load_error: why a
 	 * plug-in expected here could not be loaded (the backend is then
 	 * unavailable with that reason), else NULL. */

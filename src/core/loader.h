@@ -1,5 +1,5 @@
 /*
- * loader.h - opening plug-ins (src/loader.c; docs/plugins.md).  Core.
+ * loader.h - opening plug-ins (src/core/loader.c; docs/plugins.md).  Core.
  */
 #ifndef CB_LOADER_H
 #define CB_LOADER_H

@@ -26,7 +26,6 @@
 #endif
 
 #include "ct/ct.h"
-#include "report/report.h"
 #include "system/cpulevel.h"
 #include "foundation/util.h"
 
@@ -391,7 +390,7 @@ static int spawn_child(const struct cb_impl *const *impls, size_t n,
 		av[k++] = "--driver";
 		av[k++] = (char *)impls[i]->driver;
 	}
-	rc = report_spawn(self, av, "/dev/null", err);
+	rc = cb_spawn(self, av, "/dev/null", err);
 	free(av);
 	unlink(err);
 	if (rc != 0)

@@ -66,7 +66,7 @@ int ct_work_new(struct ct_work *w, const struct cb_impl *impl)
 	if (!w->alg)
 		return -EINVAL;
 	w->key_bits = ct_key_bits(w->alg);
-	w->keylen = make_key(w->alg, w->key_bits, w->key);
+	w->keylen = gate_make_key(w->alg, w->key_bits, w->key);
 	w->cap = 512 + 64;
 	w->in = cb_xmalloc(w->cap);
 	w->out = cb_xmalloc(w->cap);

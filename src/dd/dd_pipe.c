@@ -18,6 +18,7 @@
 
 #include "core/cb.h"
 #include "dd/dd_pipe.h"
+#include "foundation/timing.h"
 #include "foundation/util.h"
 
 struct slot {
@@ -77,14 +78,6 @@ struct run {
 	char rd_msg[512];          /* the read fault, printed after draining */
 	uint64_t rd_off;           /* where in if= it happened               */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* How long main spins for a request before it sleeps.  The bytes of
  * sectors a thread takes at a time (at least one sector): chunks of 32
@@ -506,12 +499,12 @@ static int help_one(struct run *r)
 /* Spin until slot s is done (helping, if main does), for up to SPIN_NS. */
 static void spin_for(struct run *r, const struct slot *s)
 {
-	double t0 = now();
+	double t0 = cb_now_s();
 
 	for (unsigned i = 1; !slot_done(s); i++) {
 		if (!r->p.help || !help_one(r))
 			cpu_relax();
-		if (!(i % 64) && now() - t0 > SPIN_NS * 1e-9)
+		if (!(i % 64) && cb_now_s() - t0 > SPIN_NS * 1e-9)
 			return;
 	}
 }
@@ -652,7 +645,7 @@ static void settle(struct run *r)
 static void run_loop(struct run *r)
 {
 	const struct dd_job *j = r->j;
-	double t0 = now();
+	double t0 = cb_now_s();
 
 	for (;;) {
 		while (!r->eof && !r->rd_err && !r->err && !interrupted &&
@@ -664,7 +657,7 @@ static void run_loop(struct run *r)
 		write_oldest(r);
 	}
 	settle(r);
-	r->st->secs = now() - t0;
+	r->st->secs = cb_now_s() - t0;
 }
 
 /*

@@ -29,6 +29,11 @@ uint64_t cb_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+double cb_now_s(void)
+{
+	return (double)cb_now_ns() * 1e-9;
+}
+
 uint64_t cb_cpu_ns(void)
 {
 	struct timespec ts;

@@ -5,7 +5,7 @@
  * that splits a per-call overhead from a per-byte cost.
  *
  * The engine knows nothing about backends or algorithms: it times a
- * callback that performs n operations in a tight loop (src/runner.c has
+ * callback that performs n operations in a tight loop (src/measure/runner.c has
  * them).  The clock is read once per batch, never per operation; the batch
  * is sized from the warm-up so that a sample holds ~64 batches.
  */
@@ -21,6 +21,8 @@
 
 /* Nanoseconds from the monotonic clock named by cb_clock_name(). */
 uint64_t cb_now_ns(void);
+/* The same clock in seconds, for budgets and wall times. */
+double cb_now_s(void);
 /* The cheapest fine counter for timing one short call (ct's timing test):
  * the TSC on x86-64, the virtual counter on AArch64, else nanoseconds.
  * Units differ between machines; only differences within a run count. */

@@ -4,20 +4,25 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
+#include <spawn.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/cb.h"
 #include "foundation/util.h"
+
+extern char **environ;
 
 #ifndef CB_DATADIR
 #define CB_DATADIR "/usr/local/share/cryptobench"
@@ -506,6 +511,38 @@ void cb_stop_on_sigint(void)
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+}
+
+int cb_spawn(const char *prog, char *const *argv, const char *out,
+             const char *err)
+{
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int st, e, told = cb_stop != 0;    /* one ^C before: not ours */
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (err)        /* NULL: the child writes to our stderr */
+		posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT |
+		                                 O_TRUNC, 0600);
+	e = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e) {
+		cb_err("cannot run %s: %s", prog, strerror(e));
+		return -1;
+	}
+	for (;;) {
+		if (cb_stop && !told) {     /* a ^C while it runs: its too */
+			kill(pid, SIGINT);
+			told = 1;
+		}
+		if (waitpid(pid, &st, 0) >= 0)
+			break;
+		if (errno != EINTR)
+			return -1;
+	}
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 int cb_term_width(void)

@@ -85,6 +85,11 @@ void cb_opt_help(FILE *f, const struct cb_opt *opts);
 #include <signal.h>
 extern volatile sig_atomic_t cb_stop;
 void cb_stop_on_sigint(void);
+/* Run prog with argv, stdout and stderr into the files (err NULL: ours),
+ * and wait; a ^C (cb_stop) that comes meanwhile is passed on to it.  Its
+ * exit status, or -1 when it could not be started (message printed). */
+int cb_spawn(const char *prog, char *const *argv, const char *out,
+             const char *err);
 /*
  * Where this binary is: its full path in buf (cb_exe_path) or the
  * directory holding it (cb_exe_dir); 0, or -1 (errno set).

@@ -15,7 +15,7 @@
 
 /* Sorted by name.  auth, disk, iv_large_sectors, key_bits, mkey, mode,
  * offset and sector_size are for the sector-transform records (alg = geli
- * or dm-crypt), validated by src/kat_sector.c. */
+ * or dm-crypt), validated by src/kat/kat_sector.c. */
 const struct vec_field_def vec_fields[] = {
 	{ "alg", VEC_TEXT },
 	{ "assoc", VEC_HEX },

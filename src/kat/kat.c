@@ -187,8 +187,8 @@ static int validate_rec(const struct vec_rec *r)
 	const struct vec_field *alg = vec_get(r, "alg"), *f, *pt, *ct;
 	const struct cb_alg *a = cb_alg_find(alg->text, NULL);
 
-	if (!a && sector_kat_is(alg->text))   /* geli, dm-crypt: src/kat_sector.c */
-		return sector_kat_validate(r);
+	if (!a && kat_sector_is(alg->text))   /* geli, dm-crypt: kat_sector.c */
+		return kat_sector_validate(r);
 	if (!a) {
 		vec_error(r, alg, "unknown algorithm '%s'", alg->text);
 		return -EINVAL;

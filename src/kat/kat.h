@@ -97,14 +97,14 @@ int kat_gate(const struct cb_impl *impl, unsigned *nrun);
 /* ---- sector transforms (kat_sector.c): records with alg = geli / dm-crypt */
 
 /* 1 if alg (a record's alg field) names a sector transform. */
-int sector_kat_is(const char *alg);
+int kat_sector_is(const char *alg);
 /* Validate such a record's fields (file:line messages); 0 or -EINVAL. */
-int sector_kat_validate(const struct vec_rec *r);
+int kat_sector_validate(const struct vec_rec *r);
 /* Run the sector-transform records of files on backend b: encrypt must
  * give `disk`, decrypt must give `pt` (expect = fail: must be rejected).
  * only: NULL for all, else just the records with its kind, cipher and
  * authentication (the correctness gate of `dd`). */
-void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
+void kat_sector_run(const struct cb_backend *b, const struct vec_file *files,
                     size_t nfiles, const struct sector_cfg *only,
                     struct kat_count *cnt, FILE *out, int verbose);
 

@@ -23,7 +23,7 @@ static const char *const kat_fields[] = {
 	[SECTOR_DMCRYPT] = " mode key sector_size iv_large_sectors offset pt disk ",
 };
 
-int sector_kat_is(const char *alg)
+int kat_sector_is(const char *alg)
 {
 	return !strcmp(alg, "geli") || !strcmp(alg, "dm-crypt");
 }
@@ -67,7 +67,7 @@ static int rec_cfg(const struct vec_rec *r, struct sector_cfg *c)
 	                    (int)num(r, "iv_large_sectors", 0));
 }
 
-int sector_kat_validate(const struct vec_rec *r)
+int kat_sector_validate(const struct vec_rec *r)
 {
 	enum sector_kind k = rec_kind(r);
 	const char *need = k == SECTOR_GELI
@@ -239,7 +239,7 @@ out:
 	return fail;
 }
 
-void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
+void kat_sector_run(const struct cb_backend *b, const struct vec_file *files,
                     size_t nfiles, const struct sector_cfg *only,
                     struct kat_count *cnt, FILE *out, int verbose)
 {
@@ -251,7 +251,7 @@ void sector_kat_run(const struct cb_backend *b, const struct vec_file *files,
 			struct sector_cfg rc;
 			int skipped;
 
-			if (!sector_kat_is(vec_get(r, "alg")->text))
+			if (!kat_sector_is(vec_get(r, "alg")->text))
 				continue;
 			if (only && (rec_cfg(r, &rc) < 0 || rc.kind != only->kind ||
 			             rc.cipher != only->cipher ||

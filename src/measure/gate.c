@@ -16,7 +16,7 @@
 
 /* A random key of key_bits for alg; authenc: the kernel's rtattr blob
  * with a 32-byte HMAC key.  Returns the key length. */
-size_t make_key(const struct cb_alg *alg, unsigned key_bits,
+size_t gate_make_key(const struct cb_alg *alg, unsigned key_bits,
                 uint8_t *key)
 {
 	size_t ek = key_bits / 8;
@@ -38,18 +38,18 @@ size_t make_key(const struct cb_alg *alg, unsigned key_bits,
 
 /* Another backend's implementation of alg with this key size: openssl
  * first (unless impl is openssl's), then the others in table order. */
-const struct cb_impl *pick_ref(const struct cb_impl *impl,
+const struct cb_impl *gate_pick_ref(const struct cb_impl *impl,
                                const struct cb_alg *alg,
                                unsigned key_bits)
 {
 	const struct cb_backend *mine = cb_impl_backend(impl);
-	const struct cb_backend *order[MAX_SEL];
+	const struct cb_backend *order[CB_MAX_BACKENDS];
 	size_t n = 0;
 	const struct cb_backend *ossl = cb_backend_find("openssl");
 
 	if (ossl && ossl != mine)
 		order[n++] = ossl;
-	for (int i = 0; cb_backends[i] && n < MAX_SEL; i++)
+	for (int i = 0; cb_backends[i] && n < CB_MAX_BACKENDS; i++)
 		if (cb_backends[i] != mine && cb_backends[i] != ossl)
 			order[n++] = cb_backends[i];
 	for (size_t i = 0; i < n; i++) {
@@ -70,7 +70,7 @@ const struct cb_impl *pick_ref(const struct cb_impl *impl,
  * model exactly) on impl and on ref, keyed alike from the same buffer,
  * and compare every output byte.  NULL if they agree, else the reason.
  */
-char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
+char *gate_cross_check(struct cb_inst *mine, const struct cb_impl *ref,
                   const uint8_t *key, size_t keylen, int dir,
                   const struct speed_opts *o, struct bufs *bf,
                   size_t len)
@@ -87,8 +87,8 @@ char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
 		cb_clear_error();
 		return NULL;   /* the reference cannot take this key: unchecked */
 	}
-	cb_random(bf->a, ring_bytes(len, o->mb));
-	memcpy(bf->b, bf->a, ring_bytes(len, o->mb));
+	cb_random(bf->a, runner_ring_bytes(len, o->mb));
+	memcpy(bf->b, bf->a, runner_ring_bytes(len, o->mb));
 	memset(bf->a2, 0, len);
 	memset(bf->b2, 0, len);
 	if ((rc = runner_prep(&ra, mine, dir, o->iv_once, o->sector, o->mb,
@@ -103,7 +103,7 @@ char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
 		cb_clear_error();
 		goto out;      /* the reference failed: nothing to compare */
 	}
-	if (memcmp(bf->a, bf->b, ring_bytes(len, o->mb)) ||
+	if (memcmp(bf->a, bf->b, runner_ring_bytes(len, o->mb)) ||
 	    (alg->kind == CB_AEAD && (memcmp(ra.tag, rb.tag, alg->digest_len) ||
 	                              memcmp(bf->a2, bf->b2, len))) ||
 	    ((alg->kind == CB_HASH || alg->kind == CB_MAC || alg->kind == CB_KDF) &&
@@ -191,7 +191,7 @@ void gate_series(struct gate *g, struct series *s, const struct plan *p,
 	size_t big = 0;
 	int rc;
 
-	for (size_t k = i; k < n && same_series(q, &p[k]); k++)
+	for (size_t k = i; k < n && plan_same_series(q, &p[k]); k++)
 		if (!p[k].skip && p[k].size > big)
 			big = p[k].size;
 	if (!big)
@@ -201,21 +201,21 @@ void gate_series(struct gate *g, struct series *s, const struct plan *p,
 		                     "on stderr)");
 		goto out;
 	}
-	s->keylen = make_key(alg, q->key_bits, s->key);
+	s->keylen = gate_make_key(alg, q->key_bits, s->key);
 	if ((rc = cb_inst_new(&s->inst, q->impl, s->keylen ? s->key : NULL,
 	                      s->keylen)) < 0) {
 		s->fail = runner_err("setting the key", rc);
 		goto out;
 	}
-	if ((ref = pick_ref(q->impl, alg, q->key_bits)))
-		s->fail = cross_check(&s->inst, ref, s->key, s->keylen, q->dir, o,
+	if ((ref = gate_pick_ref(q->impl, alg, q->key_bits)))
+		s->fail = gate_cross_check(&s->inst, ref, s->key, s->keylen, q->dir, o,
 		                      bf, big);
 	else
 		warn_unchecked(g, q, nrun, o->no_gate);
 out:
 	if (s->fail)
 		cb_err("%s %s %u-bit %s: %s", q->backend->name, q->impl->driver,
-		       q->key_bits, dir_name(q->dir), s->fail);
+		       q->key_bits, plan_dir_name(q->dir), s->fail);
 }
 
 void gate_free(struct gate *g)
@@ -225,7 +225,7 @@ void gate_free(struct gate *g)
 	memset(g, 0, sizeof *g);
 }
 
-void series_free(struct series *s)
+void gate_series_free(struct series *s)
 {
 	cb_inst_free(&s->inst);
 	cb_wipe(s->key, sizeof s->key);

@@ -3,7 +3,7 @@
  * (one implementation, direction and key) is timed, its known-answer
  * vectors pass (kat_gate, once per implementation) and the exact timed
  * request sequence gives the same bytes as another backend's
- * implementation (cross_check).
+ * implementation (gate_cross_check).
  */
 #ifndef CB_GATE_H
 #define CB_GATE_H
@@ -32,16 +32,16 @@ struct gate {
 };
 
 /* The deterministic benchmark key of key_bits; returns its length. */
-size_t make_key(const struct cb_alg *alg, unsigned key_bits,
+size_t gate_make_key(const struct cb_alg *alg, unsigned key_bits,
                 uint8_t *key);
 
 /* Another backend's implementation of alg to cross-check against. */
-const struct cb_impl *pick_ref(const struct cb_impl *impl,
+const struct cb_impl *gate_pick_ref(const struct cb_impl *impl,
                                const struct cb_alg *alg,
                                unsigned key_bits);
 
 /* The timed request sequence on mine and on ref: NULL or the reason. */
-char *cross_check(struct cb_inst *mine, const struct cb_impl *ref,
+char *gate_cross_check(struct cb_inst *mine, const struct cb_impl *ref,
                   const uint8_t *key, size_t keylen, int dir,
                   const struct speed_opts *o, struct bufs *bf,
                   size_t len);
@@ -57,6 +57,6 @@ void gate_series(struct gate *g, struct series *s, const struct plan *p,
 
 /* Free what the gate remembers; free one series. */
 void gate_free(struct gate *g);
-void series_free(struct series *s);
+void gate_series_free(struct series *s);
 
 #endif

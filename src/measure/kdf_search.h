@@ -18,7 +18,7 @@ struct cb_argon_cost {
 
 /* The cost of impl (argon2i or argon2id) for target_ms with at most
  * max_kib of memory and lanes lanes.  0, or -errno (its message set). */
-int cb_argon2_search(const struct cb_impl *impl, uint32_t target_ms,
+int kdf_argon2_search(const struct cb_impl *impl, uint32_t target_ms,
                      uint32_t max_kib, uint32_t lanes, struct cb_argon_cost *c);
 
 #endif

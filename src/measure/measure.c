@@ -2,7 +2,7 @@
  * measure.c - gate and time a plan.  Each series (one implementation,
  * direction and key) passes the correctness gate (gate.c) before anything
  * is timed; the repetitions then go round robin over the points (see
- * measure()) through the request loops of runner.c.
+ * speed_measure()) through the request loops of runner.c.
  */
 #include <math.h>
 #include <sched.h>
@@ -42,7 +42,7 @@ static void progress(const struct speed_opts *o, const struct plan *q,
 	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  sample %u/%u: %s "
 	         "%s %u-bit %llu B %s", done + 1, total, (int)(eta / 60),
 	         (int)eta % 60, k + 1, n, q->backend->name, q->impl->driver,
-	         q->key_bits, (unsigned long long)q->size, dir_name(q->dir));
+	         q->key_bits, (unsigned long long)q->size, plan_dir_name(q->dir));
 	if (tty)
 		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
 	else
@@ -94,7 +94,7 @@ static void identify(struct cb_result *r, const struct plan *q,
 	r->key_bits = q->key_bits;
 	r->block_bytes = q->size;
 	r->sector_bytes = alg->kind == CB_CIPHER ? o->sector : 0;
-	r->direction = dir_name(q->dir);
+	r->direction = plan_dir_name(q->dir);
 	r->iv_mode = !alg->iv_len ? "none"
 	             : alg->kind == CB_CIPHER && o->sector ? "per-sector"
 	             : o->iv_once ? "once" : "per-request";
@@ -105,7 +105,7 @@ static void identify(struct cb_result *r, const struct plan *q,
 	cb_iso_time(r->timestamp, sizeof r->timestamp);
 }
 
-/* The state of one measure() call. */
+/* The state of one speed_measure() call. */
 struct meas {
 	const struct speed_opts *o;
 	const struct plan *p;
@@ -138,7 +138,7 @@ static void measure_gate(struct meas *m)
 		struct cb_result *r = &m->res[i];
 
 		identify(r, q, m->o);
-		if (i == 0 || !same_series(q, &m->p[i - 1])) {
+		if (i == 0 || !plan_same_series(q, &m->p[i - 1])) {
 			uint64_t t = cb_now_ns();
 
 			gate_series(&m->gate, &m->ss[m->nss++], m->p, m->n, i, m->o,
@@ -168,7 +168,7 @@ static void visit_failed(struct meas *m, size_t i, int rc)
 	r->status = CB_RES_FAIL;
 	r->why = runner_err("error while timed", rc);
 	cb_err("%s %s %u-bit %llu B %s: %s", q->backend->name, q->impl->driver,
-	       q->key_bits, (unsigned long long)q->size, dir_name(q->dir),
+	       q->key_bits, (unsigned long long)q->size, plan_dir_name(q->dir),
 	       r->why);
 	m->nfail++;
 }
@@ -413,7 +413,7 @@ static void set_stats(struct cb_result *r, double *s, unsigned n)
 	r->ns_per_byte = 1e9 / r->bytes_per_sec;
 }
 
-void result_pool(struct cb_result *r, const struct cb_result *more)
+void speed_result_pool(struct cb_result *r, const struct cb_result *more)
 {
 	unsigned n = r->reps + more->reps;
 	double *s;
@@ -464,7 +464,7 @@ static void measure_summary(struct meas *m)
 		r->ghz_drift = drift_of(m, i);
 	}
 	for (size_t i = 0, from = 0; i <= m->n; i++)
-		if (i == m->n || (i && !same_series(&m->p[i], &m->p[i - 1]))) {
+		if (i == m->n || (i && !plan_same_series(&m->p[i], &m->p[i - 1]))) {
 			if (i)
 				fit_series(m->res, from, i);
 			from = i;
@@ -505,17 +505,17 @@ static void meas_alloc(struct meas *m)
 	m->half = cb_xcalloc(n, sizeof *m->half);
 	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
 	for (size_t i = 0; i < n; i++)
-		if (ring_bytes(m->p[i].size, m->o->mb) > m->bf.size)
-			m->bf.size = ring_bytes(m->p[i].size, m->o->mb);
-	bufs_alloc(&m->bf);
+		if (runner_ring_bytes(m->p[i].size, m->o->mb) > m->bf.size)
+			m->bf.size = runner_ring_bytes(m->p[i].size, m->o->mb);
+	runner_bufs_alloc(&m->bf);
 }
 
 static void meas_free(struct meas *m)
 {
 	for (size_t k = 0; k < m->nss; k++)
-		series_free(&m->ss[k]);
+		gate_series_free(&m->ss[k]);
 	gate_free(&m->gate);
-	bufs_free(&m->bf);
+	runner_bufs_free(&m->bf);
 	free(m->ss);
 	free(m->of);
 	free(m->rate);
@@ -544,7 +544,7 @@ static void meas_free(struct meas *m)
  * The core clock is read between visits: a sample it moved under is
  * taken again at once, and each point's drift is reported.
  */
-size_t measure(const struct speed_opts *o, const struct plan *p,
+size_t speed_measure(const struct speed_opts *o, const struct plan *p,
                size_t n, struct cb_result *res)
 {
 	struct meas m = { .o = o, .p = p, .n = n, .res = res };
@@ -577,7 +577,7 @@ static void fill_cycles(struct cb_result *res, size_t n)
 	}
 }
 
-void free_results(struct cb_result *res, size_t n)
+void speed_free_results(struct cb_result *res, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free((void *)res[i].why);
@@ -597,14 +597,14 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 	char **notes;
 	size_t n, nnotes, runnable = 0;
 
-	for (size_t i = 0; i < o->nbackends; i++) {
+	for (size_t i = 0; i < o->sel.nbackends; i++) {
 		const char *why;
 
-		if (cb_backend_status(o->backends[i], &why) < 0 &&
+		if (cb_backend_status(o->sel.backends[i], &why) < 0 &&
 		    !o->all_backends)
-			cb_warn("%s: unavailable: %s", o->backends[i]->name, why);
+			cb_warn("%s: unavailable: %s", o->sel.backends[i]->name, why);
 	}
-	n = make_plan(o, &p, &notes, &nnotes);
+	n = plan_make(o, &p, &notes, &nnotes);
 	for (size_t i = 0; i < nnotes; i++) {
 		cb_warn("%s", notes[i]);
 		free(notes[i]);
@@ -615,14 +615,14 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 	if (!runnable) {
 		cb_err("nothing to run: no available backend implements the "
 		       "algorithms%s%s asked for at these sizes and keys",
-		       o->driver_sub ? " with a driver matching " : "",
-		       o->driver_sub ? o->driver_sub : "");
-		free_plan(p, n);
+		       o->sel.ndrivers ? " with a driver matching " : "",
+		       o->sel.ndrivers ? o->sel.drivers[0] : "");
+		plan_free(p, n);
 		return CB_EXIT_SKIP;
 	}
 	if (o->iv_once)
-		for (size_t i = 0; i < o->nalgs; i++) {
-			const struct cb_alg *a = o->algs[i].alg;
+		for (size_t i = 0; i < o->sel.nalgs; i++) {
+			const struct cb_alg *a = o->sel.algs[i].alg;
 
 			if ((a->kind == CB_CIPHER && a->iv_len &&
 			     !(a->flags & CB_F_STREAM)) || a->kind == CB_AEAD)
@@ -630,15 +630,15 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 				        "request reuses the same IV", a->name);
 		}
 	if (gate_ready(o) < 0) {
-		free_plan(p, n);
+		plan_free(p, n);
 		return CB_EXIT_USAGE;
 	}
 	cb_prov_measure_ghz();
 	*res = cb_xcalloc(n, sizeof **res);
-	*nfail = measure(o, p, n, *res);
+	*nfail = speed_measure(o, p, n, *res);
 	cb_prov_measure_ghz();
 	fill_cycles(*res, n);
 	*nres = n;
-	free_plan(p, n);
+	plan_free(p, n);
 	return CB_EXIT_OK;
 }

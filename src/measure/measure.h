@@ -11,7 +11,7 @@
 #include "measure/speed.h"
 
 /* Gate and time every point of the plan; returns how many failed. */
-size_t measure(const struct speed_opts *o, const struct plan *p,
+size_t speed_measure(const struct speed_opts *o, const struct plan *p,
                size_t n, struct cb_result *res);
 
 /*
@@ -21,13 +21,13 @@ size_t measure(const struct speed_opts *o, const struct plan *p,
 int speed_run(const struct speed_opts *o, struct cb_result **res,
               size_t *nres, size_t *nfail);
 
-void free_results(struct cb_result *res, size_t n);
+void speed_free_results(struct cb_result *res, size_t n);
 
 /*
  * Pool the samples of `more` (the same point measured by another process)
  * into r: the median, CI, MAD and spread are taken again over both, the
  * times and bytes add up.  Nothing happens unless both are measured.
  */
-void result_pool(struct cb_result *r, const struct cb_result *more);
+void speed_result_pool(struct cb_result *r, const struct cb_result *more);
 
 #endif

@@ -12,9 +12,9 @@
 
 /* The points to measure into *out; notes: implementations unavailable.
  * Returns the number of points (0: nothing available). */
-size_t make_plan(const struct speed_opts *o, struct plan **out,
+size_t plan_make(const struct speed_opts *o, struct plan **out,
                  char ***notes, size_t *nnotes);
-void free_plan(struct plan *p, size_t n);
+void plan_free(struct plan *p, size_t n);
 
 /* The sample count and length of each point (struct plan's samples and
  * sample_sec) the options give. */
@@ -22,9 +22,9 @@ unsigned plan_samples(const struct speed_opts *o);
 double plan_sample_sec(const struct speed_opts *o);
 
 /* Same implementation, direction, key and algorithm: one series. */
-int same_series(const struct plan *a, const struct plan *b);
+int plan_same_series(const struct plan *a, const struct plan *b);
 
 /* "encrypt", "decrypt" or "digest". */
-const char *dir_name(int dir);
+const char *plan_dir_name(int dir);
 
 #endif

@@ -23,23 +23,23 @@
 #define RING_BYTES (64 * 1024)
 #define RING_MAX   16
 
-size_t ring_stride(size_t len)
+size_t runner_ring_stride(size_t len)
 {
 	return (len + 63) & ~(size_t)63;
 }
 
-size_t ring_slots(size_t len, unsigned mb)
+size_t runner_ring_slots(size_t len, unsigned mb)
 {
-	size_t n = RING_BYTES / (ring_stride(len) ? ring_stride(len) : 64);
+	size_t n = RING_BYTES / (runner_ring_stride(len) ? runner_ring_stride(len) : 64);
 
 	n = n < 1 ? 1 : n > RING_MAX ? RING_MAX : n;
 	return n < mb ? mb : n;
 }
 
 /* Bytes of buffer a request model of len bytes touches. */
-size_t ring_bytes(size_t len, unsigned mb)
+size_t runner_ring_bytes(size_t len, unsigned mb)
 {
-	return ring_slots(len, mb) * ring_stride(len);
+	return runner_ring_slots(len, mb) * runner_ring_stride(len);
 }
 
 /* --iv per-request: every request gets its own IV, le64(request number)
@@ -50,7 +50,7 @@ size_t ring_bytes(size_t len, unsigned mb)
  * those until they reach L1 - which serialises consecutive requests. */
 typedef uint64_t iv_vec __attribute__((vector_size(16)));
 
-int run_cipher_fresh(void *arg, uint64_t n)
+int runner_cipher_fresh(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	cb_crypt_fn crypt = r->crypt;
@@ -79,7 +79,7 @@ int run_cipher_fresh(void *arg, uint64_t n)
 
 /* --iv once: the IV set by the first request, later ones continue the
  * chain (iv NULL).  Algorithms without CB_F_STREAM get the same IV again. */
-int run_cipher_once(void *arg, uint64_t n)
+int runner_cipher_once(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	cb_crypt_fn crypt = r->crypt;
@@ -106,7 +106,7 @@ int run_cipher_once(void *arg, uint64_t n)
 }
 
 /* --sector-size: a request is len/sector consecutive sectors. */
-int run_cipher_sectors(void *arg, uint64_t n)
+int runner_cipher_sectors(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	struct cb_inst *inst = r->inst;
@@ -132,7 +132,7 @@ int run_cipher_sectors(void *arg, uint64_t n)
  * the timing engine's batches are whole submissions (measure.c), only the
  * gate's and the warm-up's last may be shorter.
  */
-int run_cipher_mb(void *arg, uint64_t n)
+int runner_cipher_mb(void *arg, uint64_t n)
 {
 	struct runner *r = arg;
 	const uint8_t *ivs[CB_MB_MAX], *in[CB_MB_MAX];
@@ -284,10 +284,10 @@ cb_run_fn runner_fn(const struct runner *r)
 		break;
 	}
 	if (r->sector)
-		return run_cipher_sectors;
+		return runner_cipher_sectors;
 	if (r->mb)
-		return run_cipher_mb;
-	return r->iv_once ? run_cipher_once : run_cipher_fresh;
+		return runner_cipher_mb;
+	return r->iv_once ? runner_cipher_once : runner_cipher_fresh;
 }
 
 /*
@@ -310,8 +310,8 @@ int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
 	r->buf2 = buf2;
 	r->len = len;
 	r->mb = inst->alg->kind == CB_CIPHER ? mb : 0;
-	r->stride = ring_stride(len);
-	r->nring = ring_slots(len, r->mb);
+	r->stride = runner_ring_stride(len);
+	r->nring = runner_ring_slots(len, r->mb);
 	memset(r->mbiv, 0, sizeof r->mbiv);
 	r->ctr = 0;
 	r->started = 0;
@@ -336,7 +336,7 @@ int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
  * that alone moved 16-byte CBC results by 1.5x between runs whose heaps
  * differed - so the offset is fixed, not left to the allocation history.
  */
-void bufs_alloc(struct bufs *bf)
+void runner_bufs_alloc(struct bufs *bf)
 {
 	bf->a = cb_xbuffer(bf->size);
 	bf->a2 = cb_xbuffer(bf->size);
@@ -344,7 +344,7 @@ void bufs_alloc(struct bufs *bf)
 	bf->b2 = cb_xbuffer(bf->size);
 }
 
-void bufs_free(struct bufs *bf)
+void runner_bufs_free(struct bufs *bf)
 {
 	free(bf->a);
 	free(bf->a2);

@@ -44,15 +44,15 @@ struct bufs {
 
 /* The per-request ring: slot stride, slot count and total bytes (with
  * --mb N at least N slots: every request in flight has its own). */
-size_t ring_stride(size_t len);
-size_t ring_slots(size_t len, unsigned mb);
-size_t ring_bytes(size_t len, unsigned mb);
+size_t runner_ring_stride(size_t len);
+size_t runner_ring_slots(size_t len, unsigned mb);
+size_t runner_ring_bytes(size_t len, unsigned mb);
 
 /* Timed loops (cb_run_fn): n requests each. */
-int run_cipher_fresh(void *arg, uint64_t n);
-int run_cipher_once(void *arg, uint64_t n);
-int run_cipher_sectors(void *arg, uint64_t n);
-int run_cipher_mb(void *arg, uint64_t n);
+int runner_cipher_fresh(void *arg, uint64_t n);
+int runner_cipher_once(void *arg, uint64_t n);
+int runner_cipher_sectors(void *arg, uint64_t n);
+int runner_cipher_mb(void *arg, uint64_t n);
 
 /* The loop for a prepared runner, and its preparation. */
 cb_run_fn runner_fn(const struct runner *r);
@@ -61,8 +61,8 @@ int runner_prep(struct runner *r, struct cb_inst *inst, int dir,
                 uint8_t *buf2, size_t len);
 
 /* Allocate the four buffers of bf->size bytes each, on a page; free them. */
-void bufs_alloc(struct bufs *bf);
-void bufs_free(struct bufs *bf);
+void runner_bufs_alloc(struct bufs *bf);
+void runner_bufs_free(struct bufs *bf);
 
 /* "what: strerror(-rc): the library's last error", allocated; clears it. */
 char *runner_err(const char *what, int rc);

@@ -4,7 +4,7 @@
  * plan).  Types only; the layers that use them, lowest first:
  *   runner.c   the timed request loops
  *   plan.c     the points to measure
- *   gate.c     keys and the correctness gate (kat_gate, cross_check)
+ *   gate.c     keys and the correctness gate (kat_gate, gate_cross_check)
  *   measure.c  gate and time a plan, round robin
  *   speed_opts.c  the one option table of speed and bench, and output
  *   cmd_speed.c, cmd_bench.c  the commands: options into calls
@@ -18,9 +18,9 @@
 #include "output/result.h"
 
 #include "core/cb.h"
+#include "system/select.h"
 
-#define MAX_SEL       32      /* backends a run selects               */
-#define MAX_ALGS      96      /* algorithms a run selects             */
+#define MAX_ALGS      96      /* bench: the registry's algorithms     */
 #define MAX_BUF       (1u << 30)
 #define AEAD_AD_LEN   24      /* dm-crypt: le64 sector || IV            */
 #define CB_SAMPLE_SEC  0.02   /* a sample's length without --reps      */
@@ -33,21 +33,11 @@
 #define CB_MB_MAX      64     /* --mb: at most this many in flight     */
 #define CB_MB_BYTES    (256u << 20) /* ... and this many bytes in all  */
 
-struct sel_alg {
-	const struct cb_alg *alg;
-	const char *label;          /* as given, when kernel grammar        */
-	unsigned key_mult;          /* geli alias: -l gives half the key   */
-};
-
 enum { DIR_DEC = 0, DIR_ENC = 1, DIR_DIGEST = 2, DIR_DERIVE = 3 };
 
 struct speed_opts {
-	const struct cb_backend *backends[MAX_SEL];
-	size_t nbackends;
+	struct cb_sel sel;          /* --backend, --alg, --driver         */
 	int all_backends;           /* defaulted: skip unavailable quietly */
-	struct sel_alg algs[MAX_ALGS];
-	size_t nalgs;
-	const char *driver_sub;
 	uint64_t *keys;             /* --key-bits, or NULL for defaults      */
 	size_t nkeys;
 	int every_key;              /* defaults: every key size the algorithm
@@ -92,11 +82,11 @@ struct speed_opts {
 struct plan {
 	const struct cb_impl *impl;
 	const struct cb_backend *backend;
-	const struct sel_alg *sel;
+	const struct cb_sel_alg *sel;
 	int dir;
 	unsigned key_bits;
 	uint64_t size;
-	const char *skip;           /* static reason, or NULL               */
+	const char *skip;           /* why not run (owned: plan_free), or NULL */
 	unsigned samples;           /* samples to take (1..CB_MAX_REPS)     */
 	double sample_sec;          /* seconds per sample                   */
 };

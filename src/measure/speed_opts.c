@@ -121,51 +121,6 @@ static const struct {
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
-static int add_backend(struct speed_opts *o, const char *name)
-{
-	const struct cb_backend *b = cb_backend_find(name);
-
-	if (!b) {
-		cb_err("--backend: unknown backend '%s' (see 'cryptobench list "
-		       "backends')", name);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < o->nbackends; i++)
-		if (o->backends[i] == b)
-			return 0;
-	if (o->nbackends == MAX_SEL) {
-		cb_err("--backend: too many");
-		return -EINVAL;
-	}
-	o->backends[o->nbackends++] = b;
-	return 0;
-}
-
-static int add_alg(struct speed_opts *o, const char *name)
-{
-	unsigned mult;
-	const struct cb_alg *a = cb_alg_find(name, &mult);
-
-	if (!a) {
-		cb_err("--alg: unknown algorithm '%s' (see 'cryptobench list "
-		       "algs')", name);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < o->nalgs; i++)
-		if (o->algs[i].alg == a && o->algs[i].key_mult == mult)
-			return 0;
-	if (o->nalgs == MAX_ALGS) {
-		cb_err("--alg: too many");
-		return -EINVAL;
-	}
-	o->algs[o->nalgs].alg = a;
-	o->algs[o->nalgs].label = strchr(name, '(') && strcmp(name, a->name)
-	                          ? name : NULL;
-	o->algs[o->nalgs].key_mult = mult;
-	o->nalgs++;
-	return 0;
-}
-
 static int parse_sec(const char *opt, const char *arg, double *v)
 {
 	if (cb_parse_double(arg, v) < 0 || !(*v > 0) || *v > 3600) {
@@ -184,7 +139,7 @@ static int parse_list(const char *arg, uint64_t **v, size_t *n)
 	return cb_parse_list(arg, v, n);
 }
 
-int parse_sizes(struct speed_opts *o, const char *arg)
+int speed_parse_sizes(struct speed_opts *o, const char *arg)
 {
 	const uint64_t *fixed = NULL;
 	size_t nf = 0;
@@ -277,16 +232,15 @@ static int apply_what(struct speed_opts *o, int id, const char *arg)
 {
 	switch (id) {
 	case OPT_BACKEND:
-		return add_backend(o, arg);
+		return cb_sel_backend(&o->sel, arg);
 	case OPT_ALG:
-		return add_alg(o, arg);
+		return cb_sel_alg(&o->sel, arg);
 	case OPT_DRIVER:
-		o->driver_sub = arg;
-		return 0;
+		return cb_sel_driver(&o->sel, arg);
 	case OPT_KEYBITS:
 		return parse_keybits(o, arg);
 	case OPT_SIZES:
-		return parse_sizes(o, arg);
+		return speed_parse_sizes(o, arg);
 	case OPT_ENC:
 		o->enc = 1;
 		return 0;
@@ -451,7 +405,7 @@ int speed_parse(unsigned cmd, int argc, char **argv, struct speed_opts *o,
 }
 
 /* Open -o FILE: never overwrite what the user did not ask to. */
-FILE *open_out(const char *path, int force)
+FILE *speed_open_out(const char *path, int force)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC |
 	              (force ? O_TRUNC : O_EXCL), 0644);
@@ -472,7 +426,7 @@ FILE *open_out(const char *path, int force)
 }
 
 /* Check -o before the run (so a long run does not end in an I/O error). */
-int check_out(const char *path, int force)
+int speed_check_out(const char *path, int force)
 {
 	struct stat st;
 	char *dir = cb_xstrdup(path), *slash = strrchr(dir, '/');
@@ -494,7 +448,7 @@ int check_out(const char *path, int force)
 	return rc;
 }
 
-char *join_args(int argc, char **argv)
+char *speed_join_args(int argc, char **argv)
 {
 	size_t len = sizeof "cryptobench";
 	char *s;
@@ -514,7 +468,7 @@ char *join_args(int argc, char **argv)
 	return s;
 }
 
-void opts_init(struct speed_opts *o)
+void speed_opts_init(struct speed_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->sec = 1;
@@ -534,7 +488,7 @@ void opts_init(struct speed_opts *o)
  * 64 KiB (lib/crypto_backend/cipher_check.c CIPHER_BLOCK_BYTES), an IV
  * each.  0 or -EINVAL.
  */
-int opts_cryptsetup(struct speed_opts *o)
+int speed_opts_cryptsetup(struct speed_opts *o)
 {
 	static const char *const algs[] = {
 		"cbc(aes)", "cbc(serpent)", "cbc(twofish)", "xts(aes)",
@@ -543,28 +497,27 @@ int opts_cryptsetup(struct speed_opts *o)
 		"pbkdf2(hmac(rmd160))", "argon2i", "argon2id", NULL,
 	};
 
-	if (!o->nalgs)
+	if (!o->sel.nalgs)
 		for (int i = 0; algs[i]; i++)
-			if (add_alg(o, algs[i]) < 0)
+			if (cb_sel_alg(&o->sel, algs[i]) < 0)
 				return -EINVAL;
 	if (!o->keys && parse_keybits(o, "128,256,512") < 0)
 		return -EINVAL;
-	return o->sizes ? 0 : parse_sizes(o, "65536");
+	return o->sizes ? 0 : speed_parse_sizes(o, "65536");
 }
 
 /* Defaults for whatever the options left open; 0 or -EINVAL. */
-int opts_finish(struct speed_opts *o, const char *const *algs)
+int speed_opts_finish(struct speed_opts *o, const char *const *algs)
 {
-	if (!o->nbackends) {
+	if (!o->sel.nbackends) {
 		o->all_backends = 1;
-		for (int i = 0; cb_backends[i]; i++)
-			add_backend(o, cb_backends[i]->name);
+		cb_sel_all_backends(&o->sel);
 	}
-	if (!o->nalgs)
+	if (!o->sel.nalgs)
 		for (int i = 0; algs[i]; i++)
-			if (add_alg(o, algs[i]) < 0)
+			if (cb_sel_alg(&o->sel, algs[i]) < 0)
 				return -EINVAL;
-	if (!o->sizes && parse_sizes(o, "seed") < 0)
+	if (!o->sizes && speed_parse_sizes(o, "seed") < 0)
 		return -EINVAL;
 	if (!o->enc && !o->dec)
 		o->enc = o->dec = 1;
@@ -585,8 +538,8 @@ int opts_finish(struct speed_opts *o, const char *const *algs)
 	if (check_mb(o) < 0)
 		return -EINVAL;
 	if (o->keys) {
-		for (size_t i = 0; i < o->nalgs; i++) {
-			const struct sel_alg *sa = &o->algs[i];
+		for (size_t i = 0; i < o->sel.nalgs; i++) {
+			const struct cb_sel_alg *sa = &o->sel.algs[i];
 			int any = 0;
 
 			if (sa->alg->flags & CB_F_NOKEY)
@@ -604,15 +557,16 @@ int opts_finish(struct speed_opts *o, const char *const *algs)
 	return 0;
 }
 
-void free_opts(struct speed_opts *o)
+void speed_free_opts(struct speed_opts *o)
 {
 	free(o->keys);
 	free(o->sizes);
 	free(o->argon);
+	cb_sel_free(&o->sel);
 }
 
 /* Write the report with the writer to path (NULL: stdout). */
-int emit(const struct cb_writer *w, FILE *f, const char *path,
+int speed_emit(const struct cb_writer *w, FILE *f, const char *path,
          const struct speed_opts *o, const struct cb_result *res, size_t n)
 {
 	struct cb_report rep = {

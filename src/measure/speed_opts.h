@@ -35,7 +35,7 @@ struct speed_cli {
 };
 
 /* Defaults for every option. */
-void opts_init(struct speed_opts *o);
+void speed_opts_init(struct speed_opts *o);
 
 /* Parse argv (argv[0]: the command name) for command cmd; 0 or -EINVAL
  * (message printed). */
@@ -46,27 +46,27 @@ int speed_parse(unsigned cmd, int argc, char **argv, struct speed_opts *o,
 
 /* Defaults for whatever the options left open (algs: NULL-terminated);
  * 0 or -EINVAL. */
-int opts_finish(struct speed_opts *o, const char *const *algs);
+int speed_opts_finish(struct speed_opts *o, const char *const *algs);
 
 /* --format cryptsetup's defaults (cryptsetup benchmark's set); 0 or
  * -EINVAL. */
-int opts_cryptsetup(struct speed_opts *o);
+int speed_opts_cryptsetup(struct speed_opts *o);
 
 /* --sizes: a list, "seed"/"tcrypt" or "kernel"; 0 or -EINVAL. */
-int parse_sizes(struct speed_opts *o, const char *arg);
+int speed_parse_sizes(struct speed_opts *o, const char *arg);
 
-void free_opts(struct speed_opts *o);
+void speed_free_opts(struct speed_opts *o);
 
 /* The command line as one string, quoted where the shell needs it. */
-char *join_args(int argc, char **argv);
+char *speed_join_args(int argc, char **argv);
 
 /* -o FILE: check before the run, create after it; never overwrite what
  * the user did not ask to. */
-int check_out(const char *path, int force);
-FILE *open_out(const char *path, int force);
+int speed_check_out(const char *path, int force);
+FILE *speed_open_out(const char *path, int force);
 
 /* Write the report with writer w to f (path: NULL for stdout); 0 or -EIO. */
-int emit(const struct cb_writer *w, FILE *f, const char *path,
+int speed_emit(const struct cb_writer *w, FILE *f, const char *path,
          const struct speed_opts *o, const struct cb_result *res, size_t n);
 
 #endif

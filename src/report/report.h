@@ -29,22 +29,17 @@ int report_write(const struct rpt *r, char *const *files, size_t nfiles,
 
 /* ---- internal to report*.c ---- */
 struct plots;
-struct plots *plots_new(const char *gnuplot, const char *tmpdir);
+struct plots *report_plots_new(const char *gnuplot, const char *tmpdir);
 /* Queue a chart; returns its id (>= 0) or -1 when it has nothing to draw. */
-int plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
+int report_plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
                 unsigned bits);
-int plots_geli(struct plots *pl, const struct rpt *r);
+int report_plots_geli(struct plots *pl, const struct rpt *r);
 /* Run gnuplot over every queued chart: 0 or -1 (message printed). */
-int plots_run(struct plots *pl);
+int report_plots_run(struct plots *pl);
 /* Write chart id as inline SVG (ids made unique, no namespaces). */
-int plots_embed(struct plots *pl, int id, FILE *out);
-void plots_free(struct plots *pl);
+int report_plots_embed(struct plots *pl, int id, FILE *out);
+void report_plots_free(struct plots *pl);
 
-/* Run prog with argv, stdout and stderr into the files (err NULL: ours),
- * and wait; a ^C (cb_stop) that comes meanwhile is passed on to it.  Its
- * exit status, or -1 when it could not be started (message printed). */
-int report_spawn(const char *prog, char *const *argv, const char *out,
-                 const char *err);
 /* Sections written by report_cmp.c. */
 void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
                         size_t nfiles, const char *tmpdir);

@@ -110,7 +110,7 @@ static int cmp_counts(FILE *f, const struct cb_csv *c, int gcol,
 	fputs("<p>", f);
 	for (size_t k = 0; k < nv; k++) {
 		fprintf(f, "%s<b>%zu</b> ", k ? ", " : "", counts[k]);
-		html_esc(f, names[k]);
+		rpt_html_esc(f, names[k]);
 	}
 	fprintf(f, " (%zu points matched).</p>\n", nrows);
 	return ct;
@@ -136,7 +136,7 @@ static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
 	for (size_t j = 0; j < h->ncols; j++)
 		if (shown(h, j, gcol, ct)) {
 			fputs("<th>", f);
-			html_esc(f, h->names[j]);
+			rpt_html_esc(f, h->names[j]);
 			fputs(is_bps(h->names[j]) ? " (GB/s)</th>" : "</th>", f);
 		}
 	fputs("</tr></thead><tbody>\n", f);
@@ -157,7 +157,7 @@ static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
 			}
 			fputs((int)j == vcol && strcmp(row->fields[j], "same") ?
 			      "<td class=\"bad\">" : "<td>", f);
-			html_esc(f, row->fields[j]);
+			rpt_html_esc(f, row->fields[j]);
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -190,7 +190,7 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
 	argv[n++] = "--format";
 	argv[n++] = "csv";
 	argv[n] = NULL;
-	rc = have ? report_spawn(self, argv, out, err) : -1;
+	rc = have ? cb_spawn(self, argv, out, err) : -1;
 	memset(c, 0, sizeof *c);
 	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
 		return 0;
@@ -202,7 +202,7 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
 	cb_warn("report: compare did not run (exit %d); the page says why", rc);
 	fputs("<p class=\"bad\">compare failed: ", f);
 	for (e = fopen(err, "r"); e && fgets(line, sizeof line, e);)
-		html_esc(f, line);
+		rpt_html_esc(f, line);
 	if (e)
 		fclose(e);
 	fputs("</p>\n", f);
@@ -252,9 +252,9 @@ static void src_heading(FILE *f, const struct rpt *r, size_t s)
 	char a[300], b[300];
 
 	fputs("<h3>", f);
-	html_esc(f, rpt_src_label(r, 0, a, sizeof a));
+	rpt_html_esc(f, rpt_src_label(r, 0, a, sizeof a));
 	fputs(" &rarr; ", f);
-	html_esc(f, rpt_src_label(r, s, b, sizeof b));
+	rpt_html_esc(f, rpt_src_label(r, s, b, sizeof b));
 	fputs("</h3>\n", f);
 }
 
@@ -338,7 +338,7 @@ void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id)
 	      "logarithmic).  The seed wrote to a gmirror, so "
 	      "its figures are bounded by the disks (its baseline, 76 MB/s); "
 	      "this run's are the transform and pipeline alone.</p>\n", f);
-	if (id >= 0 && plots_embed(pl, id, f) < 0)
+	if (id >= 0 && report_plots_embed(pl, id, f) < 0)
 		fputs("<p class=\"bad\">the chart could not be drawn</p>\n", f);
 	fputs("<table><thead><tr><th>configuration</th><th>seed MB/s</th>", f);
 	for (size_t s = 0; s < r->nsrcs; s++)
@@ -346,10 +346,10 @@ void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id)
 			if (!has_dd(r, s, r->srcs[s].be[b].name))
 				continue;
 			fputs("<th>", f);
-			html_esc(f, r->srcs[s].be[b].name);
+			rpt_html_esc(f, r->srcs[s].be[b].name);
 			if (r->nsrcs > 1) {
 				fputs(" @", f);
-				html_esc(f, rpt_src_label(r, s, label, sizeof label));
+				rpt_html_esc(f, rpt_src_label(r, s, label, sizeof label));
 			}
 			fputs("</th>", f);
 		}
@@ -358,7 +358,7 @@ void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id)
 		const struct rpt_pt *sd = &r->seed[c];
 
 		fputs("<tr><td>", f);
-		html_esc(f, report_geli_label(sd, label, sizeof label));
+		rpt_html_esc(f, report_geli_label(sd, label, sizeof label));
 		fprintf(f, "</td><td class=\"n\">%.1f</td>", sd->bps / 1e6);
 		for (size_t s = 0; s < r->nsrcs; s++)
 			for (size_t b = 0; b < r->srcs[s].nbe; b++) {
@@ -399,10 +399,10 @@ static void dm_row(FILE *f, const struct rpt *r, size_t s, const char *be,
 	if (!rpt_dm_pair(r, s, be, sector, dir, &x, &e))
 		return;
 	fputs("<tr><td>", f);
-	html_esc(f, be);
+	rpt_html_esc(f, be);
 	if (r->nsrcs > 1) {
 		fputs(" @", f);
-		html_esc(f, rpt_src_label(r, s, label, sizeof label));
+		rpt_html_esc(f, rpt_src_label(r, s, label, sizeof label));
 	}
 	fprintf(f, "</td><td class=\"n\">%llu</td><td>%s</td>",
 	        (unsigned long long)sector,

@@ -17,7 +17,7 @@
 #include "report/rpt.h"
 #include "foundation/util.h"
 
-/* The CSS class of a verdict class (report.c's style sheet has them). */
+/* The CSS class of a verdict class (cmd_report.c's style sheet has them). */
 static const char *cell_class(int v)
 {
 	static const char *const cls[] = {
@@ -102,7 +102,7 @@ static void drivers(FILE *f, const struct rpt *r, const struct rpt_ct *row)
 			continue;
 		if (c != row)
 			fputs("<br>", f);
-		html_esc(f, c->driver);
+		rpt_html_esc(f, c->driver);
 	}
 }
 
@@ -116,15 +116,15 @@ static void cell(FILE *f, const struct rpt_ct *c)
 	}
 	rpt_ct_evidence(c, ev, sizeof ev);
 	fprintf(f, "<td class=\"%s\" title=\"", cell_class(c->v));
-	html_esc(f, c->driver);
+	rpt_html_esc(f, c->driver);
 	fputs(": ", f);
-	html_esc(f, ev);
+	rpt_html_esc(f, ev);
 	fputs(" (", f);
-	html_esc(f, c->file);
+	rpt_html_esc(f, c->file);
 	fprintf(f, ":%lu)\">", c->line);
-	html_esc(f, c->verdict);
+	rpt_html_esc(f, c->verdict);
 	fputs("<br><span class=\"small\">", f);
-	html_esc(f, *c->method ? c->method : c->why);
+	rpt_html_esc(f, *c->method ? c->method : c->why);
 	if (!isnan(c->t))
 		fprintf(f, ", t %.2f", c->t);
 	if (c->branches + c->indexes)
@@ -168,11 +168,11 @@ static void head(FILE *f, const struct ct_grid *g)
 	for (size_t k = 0; k < g->ncol; k++) {
 		fputs("<th>", f);
 		if (g->hosts) {
-			html_esc(f, g->col[k]->host);
+			rpt_html_esc(f, g->col[k]->host);
 			fputc(' ', f);
 		}
 		fputs("--cpu ", f);
-		html_esc(f, g->col[k]->level);
+		rpt_html_esc(f, g->col[k]->level);
 		fputs("</th>", f);
 	}
 	fputs("</tr></thead><tbody>\n", f);
@@ -204,9 +204,9 @@ void report_sec_ct(FILE *f, const struct rpt *r)
 	head(f, &g);
 	for (size_t i = 0; i < g.nrow; i++) {
 		fputs("<tr><td>", f);
-		html_esc(f, g.row[i]->backend);
+		rpt_html_esc(f, g.row[i]->backend);
 		fputs("</td><td>", f);
-		html_esc(f, g.row[i]->alg);
+		rpt_html_esc(f, g.row[i]->alg);
 		if (g.row[i]->key_bits)
 			fprintf(f, "</td><td class=\"n\">%u</td><td>",
 			        g.row[i]->key_bits);

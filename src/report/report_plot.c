@@ -9,12 +9,10 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/cb.h"
@@ -22,7 +20,6 @@
 #include "report/rpt.h"
 #include "foundation/util.h"
 
-extern char **environ;
 
 struct plots {
 	const char *gnuplot;
@@ -86,7 +83,7 @@ static void gq(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-struct plots *plots_new(const char *gnuplot, const char *tmpdir)
+struct plots *report_plots_new(const char *gnuplot, const char *tmpdir)
 {
 	struct plots *pl = cb_xcalloc(1, sizeof *pl);
 	char path[4200];
@@ -117,7 +114,7 @@ static void chart_start(struct plots *pl, int w, int h)
 
 /* ---- speed: throughput vs request size, a panel per direction -------- */
 
-static int same_series(const struct rpt_pt *a, const struct rpt_pt *b)
+static int plan_same_series(const struct rpt_pt *a, const struct rpt_pt *b)
 {
 	return a->src == b->src && !strcmp(a->backend, b->backend) &&
 	       !strcmp(a->driver, b->driver) && a->sector == b->sector &&
@@ -174,7 +171,7 @@ static size_t series_block(struct plots *pl, const struct rpt *r,
 
 		if (!isnan(p->bps) && !strcmp(p->tool, "speed") &&
 		    !strcmp(p->alg, alg) && p->key_bits == bits &&
-		    !strcmp(p->dir, dir) && same_series(p, s))
+		    !strcmp(p->dir, dir) && plan_same_series(p, s))
 			v[n++] = p;
 	}
 	qsort(v, n, sizeof *v, cmp_block);
@@ -205,7 +202,7 @@ static size_t speed_series(const struct rpt *r, const char *alg,
 		if (isnan(p->bps) || strcmp(p->tool, "speed") ||
 		    strcmp(p->alg, alg) || p->key_bits != bits)
 			continue;
-		for (k = 0; k < ns && !same_series(ser[k], p); k++)
+		for (k = 0; k < ns && !plan_same_series(ser[k], p); k++)
 			;
 		if (k == ns)
 			ser[ns++] = p;
@@ -220,7 +217,7 @@ static size_t speed_series(const struct rpt *r, const char *alg,
 	return ns;
 }
 
-int plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
+int report_plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
                 unsigned bits)
 {
 	const struct rpt_pt **ser = cb_xcalloc(r->npts + 1, sizeof *ser);
@@ -289,7 +286,7 @@ static double geli_value(const struct rpt *r, size_t src, const char *be,
 	return p ? p->bps / 1e6 : NAN;
 }
 
-int plots_geli(struct plots *pl, const struct rpt *r)
+int report_plots_geli(struct plots *pl, const struct rpt *r)
 {
 	struct { size_t src; const char *be; } ser[64];
 	size_t ns = 0;
@@ -349,44 +346,6 @@ int plots_geli(struct plots *pl, const struct rpt *r)
 
 /* ---- running gnuplot and embedding ---------------------------------- */
 
-static int spawn_wait(const char *prog, char *const *argv, const char *out,
-                      const char *err)
-{
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int st, e, told = cb_stop != 0;    /* one ^C before: not ours */
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (err)        /* NULL: the child writes to our stderr */
-		posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT |
-		                                 O_TRUNC, 0600);
-	e = posix_spawn(&pid, prog, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (e) {
-		cb_err("cannot run %s: %s", prog, strerror(e));
-		return -1;
-	}
-	for (;;) {
-		if (cb_stop && !told) {     /* a ^C while it runs: its too */
-			kill(pid, SIGINT);
-			told = 1;
-		}
-		if (waitpid(pid, &st, 0) >= 0)
-			break;
-		if (errno != EINTR)
-			return -1;
-	}
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
-int report_spawn(const char *prog, char *const *argv, const char *out,
-                 const char *err)
-{
-	return spawn_wait(prog, argv, out, err);
-}
-
 static void print_file(const char *path, const char *prefix)
 {
 	char line[1024];
@@ -399,7 +358,7 @@ static void print_file(const char *path, const char *prefix)
 	fclose(f);
 }
 
-int plots_run(struct plots *pl)
+int report_plots_run(struct plots *pl)
 {
 	char script[4200], out[4200], err[4200];
 	char *argv[3];
@@ -419,7 +378,7 @@ int plots_run(struct plots *pl)
 	argv[0] = (char *)pl->gnuplot;
 	argv[1] = script;
 	argv[2] = NULL;
-	rc = spawn_wait(pl->gnuplot, argv, out, err);
+	rc = cb_spawn(pl->gnuplot, argv, out, err);
 	if (rc != 0) {
 		cb_err("gnuplot failed (exit %d):", rc);
 		print_file(err, "    ");
@@ -478,7 +437,7 @@ static void svg_copy(FILE *out, const char *s, int id)
 	}
 }
 
-int plots_embed(struct plots *pl, int id, FILE *out)
+int report_plots_embed(struct plots *pl, int id, FILE *out)
 {
 	char path[4200];
 	size_t len;
@@ -502,7 +461,7 @@ int plots_embed(struct plots *pl, int id, FILE *out)
 	return 0;
 }
 
-void plots_free(struct plots *pl)
+void report_plots_free(struct plots *pl)
 {
 	if (!pl)
 		return;

@@ -402,7 +402,7 @@ const struct rpt_pt *rpt_find(const struct rpt *r, size_t src,
 
 /* ---- shared by the report and the bench summary ------------------- */
 
-void html_esc(FILE *f, const char *s)
+void rpt_html_esc(FILE *f, const char *s)
 {
 	for (; s && *s; s++)
 		switch (*s) {

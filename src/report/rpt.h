@@ -140,7 +140,7 @@ void rpt_kdf_text(const struct rpt_pt *p, char *cost, char *figure,
                   char *ci, size_t n);
 
 /* HTML text escaping. */
-void html_esc(FILE *f, const char *s);
+void rpt_html_esc(FILE *f, const char *s);
 /* A geli configuration's name as the report prints it ("AES-XTS 128"). */
 const char *report_geli_label(const struct rpt_pt *p, char *buf, size_t len);
 

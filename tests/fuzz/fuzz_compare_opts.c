@@ -1,8 +1,8 @@
-/* fuzz_compare_opts.c - compare's options (src/commands/compare.c parse_args,
+/* fuzz_compare_opts.c - compare's options (src/commands/cmd_compare.c parse_args,
  * take_opt, parse_where, parse_threshold, cmp_parse_ignore).  The parser
- * is static: compare.c is included (build/src/commands/compare.o left out). */
+ * is static: cmd_compare.c is included (build/src/commands/cmd_compare.o left out). */
 #include "fuzz.h"
-#include "../../src/commands/compare.c"
+#include "../../src/commands/cmd_compare.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,9 +1,9 @@
-/* fuzz_dd_opts.c - dd's options and operands (src/commands/dd.c parse_opts,
+/* fuzz_dd_opts.c - dd's options and operands (src/commands/cmd_dd.c parse_opts,
  * parse_operand, parse_numopt), then the cipher spec they name through
- * sector_parse as dd does.  The parser is static: dd.c is included here
- * (and build/src/commands/dd.o left out of this target's link). */
+ * sector_parse as dd does.  The parser is static: cmd_dd.c is included here
+ * (and build/src/commands/cmd_dd.o left out of this target's link). */
 #include "fuzz.h"
-#include "../../src/commands/dd.c"
+#include "../../src/commands/cmd_dd.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -32,6 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_argv(&fa, "kat", data, size);
 	memset(&o, 0, sizeof o);
 	(void)parse_opts(fa.argc, fa.argv, &o);
+	cb_sel_free(&o.sel);
 	fuzz_argv_free(&fa);
 	return 0;
 }

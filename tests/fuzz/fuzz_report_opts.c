@@ -1,7 +1,7 @@
-/* fuzz_report_opts.c - report's options (src/commands/report.c report_args).  The
- * parser is static: report.c is included (build/src/commands/report.o left out). */
+/* fuzz_report_opts.c - report's options (src/commands/cmd_report.c report_args).  The
+ * parser is static: cmd_report.c is included (build/src/commands/cmd_report.o left out). */
 #include "fuzz.h"
-#include "../../src/commands/report.c"
+#include "../../src/commands/cmd_report.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,10 +1,10 @@
 /*
- * report.c - `cryptobench report FILE... -o DIR`: index.html from result
- * CSV files (report.h).  This file holds the command, the page's frame,
- * the summary, known-answer status and provenance; report_plot.c draws
- * the charts, report_cmp.c the comparisons (compare's verdicts, the
- * geli matrix, the dm-crypt question) and report_ct.c the constant-time
- * verdicts.
+ * report_page.c - the HTML page of `cryptobench report` and of `bench`
+ * (report.h): the page's frame, the summary, known-answer status and
+ * provenance; report_plot.c draws the charts, report_cmp.c the
+ * comparisons (compare's verdicts, the geli matrix, the dm-crypt
+ * question) and report_ct.c the constant-time verdicts.  The command,
+ * options into a call of report_write, is commands/cmd_report.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "core/cb.h"
-#include "commands/cmd.h"
 #include "report/report.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
@@ -42,7 +41,7 @@ static void sum_cells(FILE *f, const struct rpt_sum *s, int d)
 		return;
 	}
 	fputs("<td>", f);
-	html_esc(f, b->backend);
+	rpt_html_esc(f, b->backend);
 	fputs("</td>", f);
 	td_num(f, 3, b->bps / 1e9, 0);
 	td_num(f, 2, b->cpb, 0);
@@ -67,9 +66,9 @@ static void sum_kdf(FILE *f, const struct rpt_sum *v, size_t n)
 			      "<th>figure</th><th>95 % CI</th></tr></thead><tbody>\n", f);
 		rpt_kdf_text(b, cost, fig, ci, sizeof cost);
 		fputs("<tr><td>", f);
-		html_esc(f, v[i].alg);
+		rpt_html_esc(f, v[i].alg);
 		fprintf(f, "</td><td>%s</td><td>", cost);
-		html_esc(f, b->backend);
+		rpt_html_esc(f, b->backend);
 		fprintf(f, "</td><td class=\"n\">%s</td><td>%s</td></tr>\n", fig,
 		        ci);
 	}
@@ -92,7 +91,7 @@ static void sec_summary(FILE *f, const struct rpt *r)
 
 		if (r->nsrcs > 1) {
 			fputs("<h3>", f);
-			html_esc(f, rpt_src_label(r, src, label, sizeof label));
+			rpt_html_esc(f, rpt_src_label(r, src, label, sizeof label));
 			fputs("</h3>\n", f);
 		}
 		if (!n) {
@@ -110,7 +109,7 @@ static void sec_summary(FILE *f, const struct rpt *r)
 			if (v[i].kdf)
 				continue;
 			fputs("<tr><td>", f);
-			html_esc(f, v[i].alg);
+			rpt_html_esc(f, v[i].alg);
 			if (v[i].bits)
 				fprintf(f, "</td><td class=\"n\">%u", v[i].bits);
 			else
@@ -151,9 +150,9 @@ static void sec_kat(FILE *f, const struct rpt *r)
 			const struct rpt_backend *be = &r->srcs[s].be[b];
 
 			fputs("<tr><td>", f);
-			html_esc(f, rpt_src_label(r, s, label, sizeof label));
+			rpt_html_esc(f, rpt_src_label(r, s, label, sizeof label));
 			fputs("</td><td>", f);
-			html_esc(f, be->name);
+			rpt_html_esc(f, be->name);
 			fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n\">%zu"
 			        "</td><td class=\"n%s\">%zu</td></tr>\n", be->ok,
 			        be->skip, be->fail ? " bad" : "", be->fail);
@@ -167,16 +166,16 @@ static void sec_kat(FILE *f, const struct rpt *r)
 		if (!shown++)
 			fputs("<p class=\"bad\">Failed points:</p><ul>\n", f);
 		fputs("<li>", f);
-		html_esc(f, p->file);
+		rpt_html_esc(f, p->file);
 		fprintf(f, ":%lu: ", p->line);
-		html_esc(f, p->backend);
+		rpt_html_esc(f, p->backend);
 		fputs(" ", f);
-		html_esc(f, p->alg);
+		rpt_html_esc(f, p->alg);
 		fprintf(f, " %u-bit, %llu bytes, ", p->key_bits,
 		        (unsigned long long)p->block);
-		html_esc(f, p->dir);
+		rpt_html_esc(f, p->dir);
 		fputs(": ", f);
-		html_esc(f, p->why);
+		rpt_html_esc(f, p->why);
 		fputs("</li>\n", f);
 	}
 	fputs(shown ? "</ul>\n</section>\n" : "<p>No point failed.</p>\n"
@@ -186,7 +185,7 @@ static void sec_kat(FILE *f, const struct rpt *r)
 static void dl_item(FILE *f, const char *k, const char *v)
 {
 	fprintf(f, "<dt>%s</dt><dd>", k);
-	html_esc(f, v && *v ? v : "unknown");
+	rpt_html_esc(f, v && *v ? v : "unknown");
 	fputs("</dd>\n", f);
 }
 
@@ -199,7 +198,7 @@ static void sec_prov(FILE *f, const struct rpt *r)
 		const struct rpt_src *p = &r->srcs[s];
 
 		fputs("<h3>", f);
-		html_esc(f, rpt_src_label(r, s, label, sizeof label));
+		rpt_html_esc(f, rpt_src_label(r, s, label, sizeof label));
 		fputs("</h3>\n<dl>\n", f);
 		dl_item(f, "host", p->host);
 		dl_item(f, "CPU", p->cpu_model);
@@ -219,11 +218,11 @@ static void sec_prov(FILE *f, const struct rpt *r)
 		      "<th>code path</th></tr></thead><tbody>\n", f);
 		for (size_t b = 0; b < p->nbe; b++) {
 			fputs("<tr><td>", f);
-			html_esc(f, p->be[b].name);
+			rpt_html_esc(f, p->be[b].name);
 			fputs("</td><td>", f);
-			html_esc(f, p->be[b].version);
+			rpt_html_esc(f, p->be[b].version);
 			fputs("</td><td class=\"small\">", f);
-			html_esc(f, p->be[b].details);
+			rpt_html_esc(f, p->be[b].details);
 			fputs("</td></tr>\n", f);
 		}
 		fputs("</tbody></table>\n", f);
@@ -274,7 +273,7 @@ static void page_head(FILE *f, const struct rpt *r, char *const *files,
 	        css, now);
 	for (size_t i = 0; i < nfiles; i++) {
 		fputs(i ? ", <code>" : "<code>", f);
-		html_esc(f, files[i]);
+		rpt_html_esc(f, files[i]);
 		fputs("</code>", f);
 	}
 	fprintf(f, " (%zu rows", r->npts);
@@ -284,9 +283,9 @@ static void page_head(FILE *f, const struct rpt *r, char *const *files,
 	fputs(r->nsrcs ? ") covering " : ")", f);
 	for (size_t s = 0; s < r->nsrcs; s++) {
 		fputs(s ? ", <b>" : "<b>", f);
-		html_esc(f, rpt_src_label(r, s, label, sizeof label));
+		rpt_html_esc(f, rpt_src_label(r, s, label, sizeof label));
 		fputs("</b> (", f);
-		html_esc(f, r->srcs[s].cpu_model);
+		rpt_html_esc(f, r->srcs[s].cpu_model);
 		fputs(")", f);
 	}
 	fputs(".</p>\n<nav><a href=\"#summary\">summary</a>", f);
@@ -319,7 +318,7 @@ static int *queue_speed(struct plots *pl, const struct rpt *r, size_t *n)
 		if (k < ns)
 			continue;
 		seen[ns++] = p;
-		if ((ids[*n] = plots_speed(pl, r, p->alg, p->key_bits)) >= 0)
+		if ((ids[*n] = report_plots_speed(pl, r, p->alg, p->key_bits)) >= 0)
 			(*n)++;
 	}
 	free(seen);
@@ -335,7 +334,7 @@ static int sec_plots(FILE *f, struct plots *pl, const int *ids, size_t n)
 	if (!n)
 		fputs("<p>No request-size measurements (speed) to draw.</p>\n", f);
 	for (size_t i = 0; i < n; i++)
-		if (plots_embed(pl, ids[i], f) < 0)
+		if (report_plots_embed(pl, ids[i], f) < 0)
 			return -1;
 	fputs("</section>\n", f);
 	return 0;
@@ -354,11 +353,11 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 		       "or set GNUPLOT)");
 		return -1;
 	}
-	if (!(pl = plots_new(gp, tmpdir)))
+	if (!(pl = report_plots_new(gp, tmpdir)))
 		return -1;
 	ids = queue_speed(pl, r, &n);
-	geli = plots_geli(pl, r);
-	if (plots_run(pl) < 0)
+	geli = report_plots_geli(pl, r);
+	if (report_plots_run(pl) < 0)
 		goto out;
 	page_head(f, r, files, nfiles);
 	sec_summary(f, r);
@@ -379,7 +378,7 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 	rc = 0;
 out:
 	free(ids);
-	plots_free(pl);
+	report_plots_free(pl);
 	return rc;
 }
 
@@ -446,92 +445,3 @@ int report_write(const struct rpt *r, char *const *files, size_t nfiles,
 	return rc < 0 ? CB_EXIT_USAGE : CB_EXIT_OK;
 }
 
-enum { OPT_OUT = 1, OPT_FORCE, OPT_SEED };
-
-static const struct cb_opt report_options[] = {
-	{ "--out", 1, OPT_OUT, "DIR",
-	  "where index.html goes (created if missing)" },
-	{ "-o", 1, OPT_OUT, NULL, NULL },
-	{ "--force", 0, OPT_FORCE, NULL, "replace an existing DIR/index.html" },
-	{ "-f", 0, OPT_FORCE, NULL, NULL },
-	{ "--seed", 1, OPT_SEED, "FILE|none",
-	  "the geli seed's figures (default: results/reference/geli-seed.csv, "
-	  "found as the vectors are); none: leave out" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
-const struct cb_command cb_cmd_report = {
-	.name = "report", .run = cmd_report, .opts = report_options,
-	.synopsis = "report FILE.csv... -o DIR [--force] [--seed FILE|none]",
-	.summary = "an HTML report (index.html) of result files: plots, geli "
-	           "matrix, verdicts",
-	.more =
-	"Writes DIR/index.html from result CSV files (one or several hosts or\n"
-	"CPU levels): the summary, throughput-vs-size charts (gnuplot SVG, inline),\n"
-	"the geli matrix beside the seed report, dm-crypt xts vs essiv, compare's\n"
-	"verdicts between the hosts or levels, known-answer status, provenance.\n"
-	"Nothing in the page is loaded from the network.\n"
-	"Needs gnuplot ($GNUPLOT).  See docs/report.md.\n",
-};
-
-/* What the command line asked for. */
-struct report_args {
-	char **files;
-	size_t n;
-	const char *out, *seed;
-	int force;
-};
-
-/* The options and files into a (a->files to free); 0, or -1 after a
- * message. */
-static int report_args(int argc, char **argv, struct report_args *a)
-{
-	const char *arg;
-	int i = 1, id;
-
-	a->files = cb_xcalloc((size_t)argc + 1, sizeof *a->files);
-	while ((id = cb_getopt(argc, argv, &i, report_options, &arg)) != -1) {
-		if (id == -2)
-			return -1;
-		if (id == 0)
-			a->files[a->n++] = (char *)arg;
-		else if (id == OPT_OUT)
-			a->out = arg;
-		else if (id == OPT_FORCE)
-			a->force = 1;
-		else if (id == OPT_SEED)
-			a->seed = strcmp(arg, "none") ? arg : NULL;
-	}
-	if (!a->n || !a->out) {
-		cb_err("report: %s", !a->n ? "no result file given"
-		                           : "-o DIR is needed");
-		fputs("(see 'cryptobench report --help')\n", stderr);
-		return -1;
-	}
-	return 0;
-}
-
-int cmd_report(int argc, char **argv)
-{
-	struct report_args ra = { .seed = "" };
-	int rc = CB_EXIT_USAGE;
-	struct rpt r;
-
-	memset(&r, 0, sizeof r);
-	if (report_args(argc, argv, &ra) < 0)
-		goto out;
-	if (!report_gnuplot()) {
-		cb_err("report: gnuplot not found (apt-get install gnuplot-nox, "
-		       "or set GNUPLOT)");
-		goto out;
-	}
-	if ((rc = rpt_load(&r, ra.files, ra.n, ra.seed)) != 0)
-		goto out;
-	rc = report_write(&r, ra.files, ra.n, ra.out, NULL, ra.force);
-	if (rc == CB_EXIT_OK)
-		fprintf(stderr, "cryptobench: report in %s/index.html\n", ra.out);
-out:
-	rpt_free(&r);
-	free(ra.files);
-	return rc;
-}

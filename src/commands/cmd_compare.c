@@ -1,5 +1,5 @@
 /*
- * compare.c - `cryptobench compare`: a regression table between two result
+ * cmd_compare.c - `cryptobench compare`: a regression table between two result
  * CSV files, and `compare --dump`, the normalised view of result files that
  * scripts/plot draws from.  This file turns options into calls; the
  * points, the verdicts and the writers are the pieces compare.h lists.

@@ -1,5 +1,5 @@
 /*
- * list.c - `cryptobench list [backends|algs] [--ct FILE]`: what is here.
+ * cmd_list.c - `cryptobench list [backends|algs] [--ct FILE]`: what is here.
  * Backends with their library version, status (or why unavailable) and
  * the code path they chose; algorithms with each backend's driver names
  * and key sizes, and with --ct each implementation's constant-time

@@ -1,9 +1,9 @@
 /*
- * dd.c - `cryptobench dd`: what a disk write costs through geli (or a
+ * cmd_dd.c - `cryptobench dd`: what a disk write costs through geli (or a
  * dm-crypt mapping), measured the way the geli report measured it - dd's
  * operands, geli's options, FreeBSD dd's summary line - on any host and any
  * backend, writing images that are byte-exact with the real formats
- * (src/sector.c; docs/dd.md pins the output to the seed report).
+ * (src/sector/sector.c; docs/dd.md pins the output to the seed report).
  *
  * This file is the command: options into a sector configuration, a keyed
  * transform, open files and a report.  The pipeline and its threads are
@@ -279,7 +279,7 @@ static int gate(const struct cb_backend *b, const struct sector_cfg *cfg,
 	}
 	if (kat_gate_load(&files, &nfiles) < 0)
 		return CB_EXIT_USAGE;
-	sector_kat_run(b, files, nfiles, cfg, &cnt, stderr, 0);
+	kat_sector_run(b, files, nfiles, cfg, &cnt, stderr, 0);
 	if (cnt.failed) {
 		cb_err("dd: backend %s fails %u sector-transform vector%s: no "
 		       "speed is reported", b->name, cnt.failed,
