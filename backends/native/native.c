@@ -834,11 +834,14 @@ static struct {
 } chosen;
 
 #if ARCH_GCM
+#ifndef ARCH_CLMUL
+#define ARCH_CLMUL "PCLMULQDQ"   /* x86-64; native_arch.h names arm64's */
+#endif
 static int gcm_probe(const struct cb_impl *impl, const char **why)
 {
 	(void)impl;
 	if (!chosen.gcm_ok) {
-		*why = "CPU lacks PCLMULQDQ";
+		*why = "CPU lacks " ARCH_CLMUL;
 		return -ENOTSUP;
 	}
 	return 0;

@@ -22,7 +22,9 @@
 #elif defined(__aarch64__)
 #include "native_ce.h"
 
-#define ARCH_GCM         0
+#define ARCH_GCM         1      /* gcm(aes) on ce (PMULL)             */
+#define ARCH_CLMUL       "PMULL"  /* GCM's multiplier, in messages     */
+#define ARCH_GCM_BOUND   "PMULL"
 #define arch_expand_key  cb_ce_expand_key
 #define arch_ecb_enc     cb_ce_ecb_enc
 #define arch_probe_adds  cb_ce_probe_adds

@@ -10,8 +10,9 @@
  * One request's encryption is one CBC chain (ESSIV's salt encryption
  * fused in front); decryption, ECB and XTS keep 8 blocks in flight; a
  * multi-sector CBC encryption and a batch (--mb) run 8 chains
- * interleaved (the ESSIV IVs of the 8 in one ECB call).  No gcm(aes) here
- * yet (PMULL is for a later routine).
+ * interleaved (the ESSIV IVs of the 8 in one ECB call).  gcm(aes)
+ * (aarch64/gcm_ce.c) runs 8 counter blocks' AESE/AESMC beside 8 blocks'
+ * PMULL GHASH, and needs HWCAP_PMULL beside HWCAP_AES (gcm_ok).
  */
 #ifndef CB_NATIVE_ARM64_H
 #define CB_NATIVE_ARM64_H
@@ -37,13 +38,17 @@ static const struct path path_ce = {
 	.xts_enc = cb_ce_xts_enc, .xts_dec = cb_ce_xts_dec,
 	.lanes = cb_ce_cbc_enc_lanes8, .lanes_any = cb_ce_cbc_enc_lanes8,
 	.nlanes = 8, .lane_mult = 16,
+	.gcm_enc = cb_ce_gcm_enc, .gcm_dec = cb_ce_gcm_dec,
+	.ghash = cb_ce_ghash,
+	.gcm_probe = { cb_ce_gcm_probe128, cb_ce_gcm_probe256 },
 	.probe = cb_ce_probe, .width = 1,
 };
 
 #define NATIVE_PATHS(X) X(ce)
 
 #define ARCH_DESCRIPTION "cryptobench's own AES on the ARMv8 Crypto " \
-                         "Extensions (fused ESSIV-CBC, multi-sector CBC, XTS)"
+                         "Extensions (fused ESSIV-CBC, multi-sector CBC, XTS, " \
+                         "GCM with PMULL)"
 #define ARCH_PATH_LIST   "none or ce"
 #define ARCH_CAPPED      "capped below the Crypto Extensions " \
                          "(CRYPTOBENCH_ISA=none, --cpu generic or neon)"
@@ -55,7 +60,7 @@ static int arch_cpu(char *flags, size_t n, int *gcm_ok)
 	unsigned long hw = getauxval(AT_HWCAP);
 
 	if (gcm_ok)
-		*gcm_ok = 0;
+		*gcm_ok = (hw & HWCAP_AES) && (hw & HWCAP_PMULL);
 	if (flags && n)
 		snprintf(flags, n, "%s%s", hw & HWCAP_AES ? "aes" : "",
 		         hw & HWCAP_PMULL ? " pmull" : "");

@@ -75,6 +75,23 @@ void cb_ce_xts_enc(const struct cb_aes_key *k, uint8_t tweak[16],
 void cb_ce_xts_dec(const struct cb_aes_key *k, uint8_t tweak[16],
                    const uint8_t *in, uint8_t *out, size_t len);
 
+/* AES-GCM (gcm_ce.c) with native_asm.h's contract of cb_aesni_gcm_enc/
+ * _dec/_ghash: whole blocks, y the GHASH state as an operand, ctr the
+ * first data block's counter (inc32); 8 blocks in flight, the GHASH of 8
+ * blocks aggregated with H^8 .. H^1 and reduced once.  The caller has
+ * also checked HWCAP_PMULL.  _gcm_probe128/256: n steps of 512 bytes of
+ * the loop's independent AESE/AESMC and PMULL work (sysinfo's bound). */
+void cb_ce_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
+                   const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                   size_t len);
+void cb_ce_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
+                   const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                   size_t len);
+void cb_ce_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+                 const uint8_t *in, size_t len);
+void cb_ce_gcm_probe128(uint64_t n);
+void cb_ce_gcm_probe256(uint64_t n);
+
 /* The throughput probe: n iterations of 12 independent AESE+AESMC pairs;
  * and n iterations of 4 dependent adds (one a cycle: the clock). */
 void cb_ce_probe(uint64_t n);

@@ -135,6 +135,9 @@ static double batch_cycles(const struct path *p)
  * probe of one 512-byte step's AES and VPCLMULQDQ (cycles_of), whatever
  * ports they share on this core; 0 where the path has no such probe.
  */
+#ifndef ARCH_GCM_BOUND
+#define ARCH_GCM_BOUND "VPCLMULQDQ"  /* x86-64: vaes512's probe */
+#endif
 static double gcm_bound(const struct path *p, int k256)
 {
 	const uint64_t n = 8000;                      /* ~1M cycles */
@@ -155,7 +158,7 @@ const char *cb_native_limit_line(const struct path *p, const char *name,
 		snprintf(batch, sizeof batch, "16-byte ESSIV batch of 8 alone "
 		         "%.1f cycles a request; ", b);
 	if ((g128 = gcm_bound(p, 0)) > 0 && (g256 = gcm_bound(p, 1)) > 0)
-		snprintf(gcm, sizeof gcm, "AES-GCM bound (AES + VPCLMULQDQ, "
+		snprintf(gcm, sizeof gcm, "AES-GCM bound (AES + " ARCH_GCM_BOUND ", "
 		         "measured) %.3f c/B AES-128, %.3f c/B AES-256; ", g128,
 		         g256);
 	snprintf(line, n, "%.2f " ARCH_RATE_UNIT " on %s (measured); "

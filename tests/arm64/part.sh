@@ -37,6 +37,12 @@ $CB kat >/tmp/arm64-kat 2>&1
 check "kat vectors/: every backend" last_ok /tmp/arm64-kat
 $CB kat --backend native >/tmp/arm64-kat 2>&1
 check "kat vectors/ on native (ce)" last_ok /tmp/arm64-kat
+# gcm(aes) on ce (PMULL) and rfc4106 through the template over it: their
+# rows counted, not only the total
+check "kat: gcm(aes) rows on gcm-aes-native-ce" sh -c \
+	"grep -Eq '^native +gcm\\(aes\\) +[1-9][0-9]* +0 +[0-9]+ +gcm-aes-native-ce\$' /tmp/arm64-kat"
+check "kat: rfc4106 over gcm-aes-native-ce" sh -c \
+	"grep -Eq '^native +rfc4106\\(gcm\\(aes\\)\\) +[1-9][0-9]* +0 +[0-9]+ +rfc4106\\(gcm-aes-native-ce\\)\$' /tmp/arm64-kat"
 if [ -d ../shared/peer-vectors ]; then
 	$CB kat ../shared/peer-vectors >/tmp/arm64-kat 2>&1
 	check "peer suite: every backend" last_ok /tmp/arm64-kat
@@ -59,10 +65,17 @@ check "--cpu generic: native capped out, said" \
 # cryptobench ct: the timing test runs here; memcheck where valgrind runs
 # under qemu-user (if it does not, each row says why)
 $CB ct --backend native --backend openssl --alg 'cbc(aes)' --alg 'cbc(blowfish)' \
+	--alg 'gcm(aes)' \
 	--measurements 2000 -v >/tmp/arm64-ct 2>&1
 ctrc=$?
 check "ct: ran (exit $ctrc), a verdict for native's cbc(aes)" sh -c \
 	"[ $ctrc -le 1 ] && grep -Eq '^native +cbc\\(aes\\) +(constant-time|no timing leak found|secret-dependent)' /tmp/arm64-ct"
+check "ct: native's gcm(aes) (ce, PMULL) has a verdict, not a leak" sh -c \
+	"grep -Eq '^native +gcm\\(aes\\) +(constant-time|no timing leak found)' /tmp/arm64-ct"
+if grep -q 'memcheck+timing' /tmp/arm64-ct; then
+	check "ct: memcheck calls native's gcm(aes) constant-time" \
+		grep -Eq '^native +gcm\(aes\) +constant-time' /tmp/arm64-ct
+fi
 check "ct: memcheck ran, or each row says why not" sh -c \
 	"grep -q 'memcheck+timing' /tmp/arm64-ct || grep -q 'memcheck: ' /tmp/arm64-ct"
 grep -E '^(native|openssl) |memcheck: ' /tmp/arm64-ct | head -n 6 | sed 's/^/     /'
@@ -72,6 +85,9 @@ check "sysinfo: the generic timer's frequency" grep -Eq '^timer .*generic timer 
 check "sysinfo: arm64 features (AT_HWCAP)" grep -Eq 'aes pmull' /tmp/arm64-sys
 check "sysinfo: no x86 words" sh -c "! grep -Eiq 'avx|sse|pclmulqdq|aes-ni|aesni|vaes' /tmp/arm64-sys"
 check "sysinfo: the native limit measured on AESE+AESMC" grep -q 'AESE+AESMC pairs/cycle on ce' /tmp/arm64-sys
+check "sysinfo: the combined AES-GCM bound (AESE/AESMC + PMULL)" \
+	grep -Eq 'AES-GCM bound \(AES \+ PMULL, measured\) [0-9.]+ c/B AES-128, [0-9.]+ c/B AES-256' /tmp/arm64-sys
+check "native: gcm-aes-native-ce listed" sh -c "$CB list algs | grep -q 'gcm-aes-native-ce'"
 SEC=0.01 BACKENDS='native gcrypt' SIZES=16,8192 OUTDIR=/tmp/arm64-res \
 	scripts/bench-essiv >/tmp/arm64-essiv 2>&1
 check "bench-essiv: the generic template's section" \
