@@ -163,7 +163,7 @@ static inline __attribute__((always_inline)) void gcm_pass(const struct cb_gcm_k
 			ST(out + 16 * j, veorq_u8(LD(in + 16 * j), ks[j]));
 		prev = out;
 	}
-	if (prev)
+	if (enc && prev)                /* the last step's output */
 		s = ghash_n(gk, s, prev, W);
 	for (; len >= 16; len -= 16, in += 16, out += 16) {
 		aes_n(&k, base, c++, ks, 1);
