@@ -63,7 +63,7 @@ for d in seal open; do
 done
 EOF
 chmod +x "$T/boringssl/bssl_bench"
-QUICK="ROUNDS=3 REPS=2 WIN=0.001 OUTDIR=$T/res CB_BIN=$CB"
+QUICK="ROUNDS=3 REPS=2 WIN=0.001 LIMITS_RUNS=1 OUTDIR=$T/res CB_BIN=$CB"
 
 # ---- bench-anchor: bad BORINGSSL, exit 2 naming it ------------------------------
 expect_exit 2 "BORINGSSL not given" env -u BORINGSSL $QUICK scripts/bench-anchor
