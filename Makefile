@@ -61,6 +61,9 @@ endif
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o) $(ASMS:%.S=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/src/commands/main.o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+# scripts/bench-anchor's arithmetic (tests/bench/anchor.c): built for
+# bench-native and for make check (test_bench_native runs it)
+ANCHOR   := $(BUILD)/tests/bench/anchor
 # Fuzz targets (docs/fuzz.md): tests/fuzz/fuzz_T.c.  `make check` builds
 # each with replay.c as test_fuzz_T (seed corpus + regression inputs);
 # `make fuzz` builds them with libFuzzer under build/fuzz.  A target that
@@ -74,7 +77,7 @@ TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 check-ct fleet bench bench-essiv bench-native bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 check-ct fleet bench bench-essiv bench-native bench-anchor bench-geli bench-generations parity plots \
         install uninstall clean help deps
 
 all: cryptobench plugins
@@ -84,7 +87,7 @@ plugins: $(PLUGINS)
 
 # The goals on the command line whose packages deps.sh installs together
 # with the build's, before the first compile: one message, one install.
-DEPS_GOALS := $(filter check check-asan check-valgrind check-kernel bench bench-essiv bench-native \
+DEPS_GOALS := $(filter check check-asan check-valgrind check-kernel bench bench-essiv bench-native bench-anchor \
                 bench-geli bench-generations bench-power parity plots fuzz ci,$(MAKECMDGOALS))
 
 $(DEPS_OK):
@@ -155,7 +158,7 @@ deps:
 .SECONDARY:
 
 ## check: build and run every test; ends with "N passed, N failed"
-check: cryptobench $(PLUGINS) $(TESTS)
+check: cryptobench $(PLUGINS) $(TESTS) $(ANCHOR)
 	$(Q)scripts/deps.sh check
 	$(Q)BUILD=$(BUILD) tests/run.sh
 
@@ -175,7 +178,7 @@ bin: $(MAIN_OBJ) $(OBJS)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
 
 .PHONY: check-bin
-check-bin: $(MAIN_OBJ) $(OBJS) $(PLUGINS) $(TESTS)
+check-bin: $(MAIN_OBJ) $(OBJS) $(PLUGINS) $(TESTS) $(ANCHOR)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $(CB_BIN) $(MAIN_OBJ) $(OBJS) $(ALL_LDLIBS)
 
 ## fuzz: every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (60);
@@ -239,14 +242,18 @@ fleet: cryptobench
 ##   bench: the main job - the whole matrix in ~3 min (summary, CSV, JSON,
 ##          HTML report)
 ##   bench-essiv: the kernel report's comparison (tcrypt format)
-##   bench-native: the native targets, ratios side by side with their CIs
+##   bench-native: the native targets, ratios side by side with their CIs;
+##          with BORINGSSL=DIR (BoringSSL's build directory, docs/speed.md)
+##          native AES-256-GCM against BoringSSL at every --cpu level
+##          (scripts/bench-anchor, which also runs alone: make bench-anchor)
 ##   bench-generations: one run per --cpu level, compared level to level
 ##   bench-geli: the geli report's matrix through cryptobench dd
 ##   parity: harness overhead vs `openssl speed`
-SCRIPT_GOALS := bench bench-essiv bench-native bench-generations bench-geli parity
+SCRIPT_GOALS := bench bench-essiv bench-native bench-anchor bench-generations bench-geli parity
 $(SCRIPT_GOALS): cryptobench
 	$(Q)scripts/deps.sh $@
-	$(Q)scripts/$@
+	$(Q)ANCHOR=$(ANCHOR) scripts/$@
+bench-native bench-anchor: $(ANCHOR)
 
 ## bench-power: does compare see a planted slowdown?  Two benches with the
 ## test plug-in tests/power (build/tests/power.so, never in build/plugins/,

@@ -20,7 +20,7 @@ pkgs_for() {   # the packages of one goal
 	# values), gnuplot (plots, report), groff (the man page), perl (prove)
 	tests="openssl python3 python3-cryptography gnuplot-nox groff-base perl"
 	case $1 in
-	build|all|install|bench-essiv|bench-native|bench-generations) echo "$build" ;;
+	build|all|install|bench-essiv|bench-native|bench-anchor|bench-generations) echo "$build" ;;
 	bench) echo "$build gnuplot-nox" ;;      # gnuplot: bench's HTML report
 	bench-power) echo "$build gnuplot-nox" ;;  # two benches (tests/power)
 	check-report) echo "$build gnuplot-nox chromium" ;;   # a real browser

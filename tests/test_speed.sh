@@ -159,5 +159,31 @@ expect_exit 0 "sysinfo" "$CB" sysinfo
 for k in cpu kernel "core clock" compiler cflags governor boost "backend openssl"; do
 	check "sysinfo has $k" contains "$out" "$k"
 done
+text=$out
+# --format json: valid JSON (python3's parser, when there is one), every
+# limit line of the text in it, the per-path lines as numbers
+expect_exit 2 "sysinfo --format xml" "$CB" sysinfo --format xml
+check "sysinfo --format named" contains "$err" "--format 'xml'"
+expect_exit 0 "sysinfo --format json" "$CB" sysinfo --format json
+json=$out
+if command -v python3 >/dev/null; then
+	check "sysinfo json parses" sh -c 'printf "%s\n" "$1" | python3 -m json.tool >/dev/null' - "$json"
+fi
+check "sysinfo json schema" contains "$json" '"schema": "cryptobench-sysinfo-1"'
+printf '%s\n' "$text" | sed -n '/^limit /,/^[a-z]/{ /^limit \|^  /s/^[a-z ]\{14\} //p; }' >"$T/lim"
+if "$CB" list backends | grep -q '^native .*available'; then
+	check "sysinfo text has native's limit lines" [ "$(wc -l <"$T/lim")" -ge 2 ]
+fi
+while IFS= read -r l; do
+	# the figures are measured anew: compare the words, not the numbers
+	w=$(printf '%s\n' "$l" | sed 's/[0-9][0-9.]*/N/g')
+	printf '%s\n' "$json" | grep '^        "' | sed 's/[0-9][0-9.]*/N/g' |
+	    grep -qF "\"$w\"" || echo "$l" >>"$T/nolim"
+done <"$T/lim"
+check "every limit line in the json" [ ! -s "$T/nolim" ]
+if printf '%s\n' "$text" | grep -q '^  *aesni: AES alone'; then
+	check "aesni's bounds as numbers" sh -c 'printf "%s\n" "$1" | tr -d "\n " |
+	    grep -q "\"path\":\"aesni\",\"measured\":true,\"aes_cpb_128\":0\.[0-9]*,\"aes_cpb_256\":[0-9.]*,\"aes_rate\":[0-9.]*,\"gcm_cpb_128\":[0-9.]*,\"gcm_cpb_256\":[0-9.]*}"' - "$json"
+fi
 
 finish

@@ -392,14 +392,12 @@ static int write_csv(FILE *f, const struct cb_report *rep)
 
 /* ---- json ----------------------------------------------------------------- */
 
-static void json_str(FILE *f, const char *s)
+/* The first n bytes of s (no NUL among them) as a JSON string. */
+static void json_strn(FILE *f, const char *s, size_t n)
 {
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
 	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)s;
+	     p < (const unsigned char *)s + n; p++) {
 		if (*p == '"' || *p == '\\')
 			fprintf(f, "\\%c", *p);
 		else if (*p == '\n')
@@ -412,6 +410,14 @@ static void json_str(FILE *f, const char *s)
 			fputc(*p, f);
 	}
 	fputc('"', f);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	if (!s)
+		fputs("null", f);
+	else
+		json_strn(f, s, strlen(s));
 }
 
 /* v with prec decimals; NaN and infinities are null. */
@@ -620,6 +626,98 @@ static int write_json(FILE *f, const struct cb_report *rep)
 	for (size_t i = 0; i < rep->n; i++)
 		json_result(f, &rep->res[i], i + 1 < rep->n);
 	fputs("  ]\n}\n", f);
+	return finish(f);
+}
+
+/* ---- sysinfo --format json ----------------------------------------------- */
+
+/*
+ * One per-path line of a backend's limits ("aesni: AES alone 0.312 c/B
+ * AES-128, 0.437 c/B AES-256 (2.00 AES block-rounds/cycle, measured);
+ * AES+GHASH 0.501 c/B AES-128, 0.520 c/B AES-256 (measured)", or
+ * "vaes512: not measured: why") as an object; 0 when the line is not one.
+ */
+static int json_limit_path(FILE *f, const char *line, int first)
+{
+	char name[24];
+	double a128, a256, rate, g128 = NAN, g256 = NAN;
+	const char *g;
+	int k = 0;
+
+	if (sscanf(line, "%23[a-z0-9-]: %n", name, &k) != 1 || !k)
+		return 0;
+	fputs(first ? "\n" : ",\n", f);
+	fputs("        {\"path\": ", f);
+	json_str(f, name);
+	if (sscanf(line + k, "AES alone %lf c/B AES-128, %lf c/B AES-256 (%lf",
+	           &a128, &a256, &rate) != 3) {
+		fputs(", \"measured\": false, \"why\": ", f);
+		json_str(f, line + k);
+		fputs("}", f);
+		return 1;
+	}
+	if ((g = strstr(line, "AES+GHASH ")) && sscanf(g, "AES+GHASH %lf c/B "
+	    "AES-128, %lf c/B AES-256", &g128, &g256) != 2)
+		g128 = g256 = NAN;
+	fputs(", \"measured\": true, \"aes_cpb_128\": ", f);
+	json_num(f, 3, a128);
+	fputs(", \"aes_cpb_256\": ", f);
+	json_num(f, 3, a256);
+	fputs(", \"aes_rate\": ", f);
+	json_num(f, 2, rate);
+	fputs(", \"gcm_cpb_128\": ", f);
+	json_num(f, 3, g128);
+	fputs(", \"gcm_cpb_256\": ", f);
+	json_num(f, 3, g256);
+	fputs("}", f);
+	return 1;
+}
+
+/* A backend's limits: its lines as printed, and the per-path ones parsed. */
+static void json_limits(FILE *f, const struct cb_backend *b, const char *det,
+                        int first)
+{
+	const char *e;
+	int n = 0;
+
+	fprintf(f, "%s    {\"backend\": ", first ? "" : ",\n");
+	json_str(f, b->name);
+	fputs(",\n      \"lines\": [", f);
+	for (const char *l = det; *l; l = *e ? e + 1 : e) {
+		e = l + strcspn(l, "\n");
+		fprintf(f, "%s\n        ", l == det ? "" : ",");
+		json_strn(f, l, (size_t)(e - l));
+	}
+	fputs("\n      ],\n      \"paths\": [", f);
+	for (const char *l = strchr(det, '\n'); l; l = strchr(l + 1, '\n')) {
+		char one[400];
+		size_t len = strcspn(l + 1, "\n");
+
+		snprintf(one, sizeof one, "%.*s", (int)len, l + 1);
+		n += json_limit_path(f, one + strspn(one, " "), n == 0);
+	}
+	fputs(n ? "\n      ]}" : "]}", f);
+}
+
+int cb_sysinfo_json(FILE *f, const struct cb_prov *p)
+{
+	int first = 1;
+
+	fprintf(f, "{\n  \"schema\": \"%s\",\n", CB_SYSINFO_SCHEMA);
+	json_kv_str(f, "  ", "cpu_level", p->cpu_level, 1);
+	json_prov(f, p);
+	fputs("  \"limits\": [\n", f);
+	for (int i = 0; cb_backends[i]; i++) {
+		const struct cb_backend *b = cb_backends[i];
+		const char *why, *det;
+
+		if (cb_backend_status(b, &why) < 0 || !b->limits ||
+		    !(det = b->limits()))
+			continue;
+		json_limits(f, b, det, first);
+		first = 0;
+	}
+	fputs(first ? "  ]\n}\n" : "\n  ]\n}\n", f);
 	return finish(f);
 }
 

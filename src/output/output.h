@@ -49,4 +49,13 @@ void cb_csv_row(FILE *f, const struct cb_prov *p, const struct cb_result *r);
 const char *cb_tcrypt_pad(unsigned long long bytes,
                           unsigned long long widest);
 
+/*
+ * `sysinfo --format json` (docs/speed.md): CB_SYSINFO_SCHEMA, the level
+ * (--cpu), the provenance as the json writer's header carries it, and each
+ * backend's limits: its lines as `sysinfo` prints them and the per-path
+ * lines ("LEVEL: AES alone ...") as numbers.  0, or -EIO.
+ */
+#define CB_SYSINFO_SCHEMA "cryptobench-sysinfo-1"
+int cb_sysinfo_json(FILE *f, const struct cb_prov *p);
+
 #endif
