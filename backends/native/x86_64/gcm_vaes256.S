@@ -34,10 +34,9 @@
 #define HP(c) [rdi + CB_GCM_HEND - 256 + 32*(c)]
 .macro GHC p, c
 	vmovdqu	ymm14, [\p + 32*\c]
-	vpshufb	ymm14, ymm14, ymm10
+	vpshufb	ymm14, ymm14, [rip + .Lvgcm_bswap]
 	.if \c == 0
-	vmovdqu	xmm15, [rsi]
-	vpxor	ymm14, ymm14, ymm15
+	vpxor	ymm14, ymm14, ymm10
 	vpclmulqdq ymm11, ymm14, HP(\c), 0x00
 	vpclmulqdq ymm13, ymm14, HP(\c), 0x11
 	.else
@@ -93,20 +92,36 @@
 	vpxor	ymm13, ymm13, ymm12
 	vpxor	ymm13, ymm13, ymm15
 	vextracti128 xmm15, ymm13, 1
-	vpxor	xmm13, xmm13, xmm15
-	vmovdqu	[rsi], xmm13
+	vpxor	xmm10, xmm13, xmm15
 .endm
 
 /* ymm0-7 = the next 16 counter blocks ^ rk0 */
 .macro CTR16 m=8
 	vbroadcasti128 ymm8, [rdi]
+	.if	\m == 8
+	cmp	r11b, 240
+	ja	78f
+	vpshufb	ymm15, ymm9, [rip + .Lvgcm_bswap]
+	vpaddd	ymm9, ymm9, [rip + .Lvgcm_sixteen]
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	.if	\i
+	vpaddd	ymm\i, ymm15, [rip + .Lvgcm_be + 32*\i]
+	vpxor	ymm\i, ymm\i, ymm8
+	.else
+	vpxor	ymm\i, ymm15, ymm8
+	.endif
+	.endr
+	jmp	79f
+78:
+	.endif
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	.if	\i < \m
-	vpshufb	ymm\i, ymm9, ymm10
+	vpshufb	ymm\i, ymm9, [rip + .Lvgcm_bswap]
 	vpaddd	ymm9, ymm9, [rip + .Lvgcm_two]
 	vpxor	ymm\i, ymm\i, ymm8
 	.endif
 	.endr
+79:	add	r11b, 2*\m
 .endm
 
 /* round nr - j on ymm0-7 (key at r9 - 16j); with a GHASH pointer \p,
@@ -154,20 +169,20 @@
 .endm
 
 /* y = GHASH of the rdx / 16 (1-15) blocks at [\p] continued from y: block
- * i times H^(n-i), one reduction.  Clobbers rax, r10, r11, ymm8, 11-15. */
+ * i times H^(n-i), one reduction.  Clobbers rax, r9, r10, ymm8, 11-15. */
 .macro VGHN p
-	mov	r11, rdx
-	shr	r11, 4
+	mov	r9, rdx
+	shr	r9, 4
 	mov	r10, rdx
 	neg	r10
 	lea	r10, [rdi + CB_GCM_HEND + r10]
 	mov	rax, \p
-	vmovdqu	xmm14, [rsi]
+	vmovdqa	xmm14, xmm10
 	vpxor	xmm11, xmm11, xmm11
 	vpxor	xmm12, xmm12, xmm12
 	vpxor	xmm13, xmm13, xmm13
 71:	vmovdqu	xmm15, [rax]
-	vpshufb	xmm15, xmm15, xmm10
+	vpshufb	xmm15, xmm15, [rip + .Lvgcm_bswap]
 	vpxor	xmm14, xmm14, xmm15
 	vmovdqu	xmm8, [r10]
 	vpclmulqdq xmm15, xmm14, xmm8, 0x00
@@ -181,7 +196,7 @@
 	vpxor	xmm14, xmm14, xmm14
 	add	rax, 16
 	add	r10, 16
-	dec	r11
+	dec	r9
 	jnz	71b
 	GHRED	0
 .endm
@@ -194,9 +209,10 @@
 	FUNC	\name
 	test	r9, r9
 	jz	9f
-	vbroadcasti128 ymm10, [rip + .Lvgcm_bswap]
 	vbroadcasti128 ymm9, [rdx]
-	vpshufb	ymm9, ymm9, ymm10
+	vpshufb	ymm9, ymm9, [rip + .Lvgcm_bswap]
+	vmovdqu	xmm10, [rsi]
+	movzx	r11d, byte ptr [rdx + 15]
 	vpaddd	ymm9, ymm9, [rip + .Lvgcm_one_hi]
 	mov	rdx, r9
 	cmp	rdx, 256
@@ -259,7 +275,8 @@
 	.if \enc
 	VGHN	r8
 	.endif
-8:	vzeroupper
+8:	vmovdqu	[rsi], xmm10
+	vzeroupper
 9:	ret
 	ENDFUNC	\name
 .endm
@@ -304,11 +321,18 @@
 	.p2align 5
 .Lvgcm_bswap:
 	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
 .Lvgcm_poly:
 	.quad	1, 0xc200000000000000, 1, 0xc200000000000000
 .Lvgcm_one_hi:
 	.long	0, 0, 0, 0, 1, 0, 0, 0
 .Lvgcm_two:
 	.long	2, 0, 0, 0, 2, 0, 0, 0
+.Lvgcm_sixteen:
+	.long	16, 0, 0, 0, 16, 0, 0, 0
+.Lvgcm_be:				/* 2i, 2i + 1 on a block's last byte */
+	.irp	i, 0, 2, 4, 6, 8, 10, 12, 14
+	.long	0, 0, 0, \i << 24, 0, 0, 0, (\i << 24)
+	.endr
 
 #endif /* __x86_64__ */
