@@ -168,53 +168,163 @@
 	sub	rdx, 256
 .endm
 
-/* y = GHASH of the rdx / 16 (1-15) blocks at [\p] continued from y: block
- * i times H^(n-i), one reduction.  Clobbers rax, r9, r10, ymm8, 11-15. */
-.macro VGHN p
-	mov	r9, rdx
-	shr	r9, 4
-	mov	r10, rdx
-	neg	r10
-	lea	r10, [rdi + CB_GCM_HEND + r10]
-	mov	rax, \p
-	vmovdqa	xmm14, xmm10
+/* (xmm15 + y) x [r10] (a reflected block and a power of H) into LO, MI,
+ * HI (xmm11-13, schoolbook); y (xmm10) zeroed after the first block;
+ * r10 += 16.  Clobbers xmm8, 14. */
+.macro GACC
+	vpxor	xmm15, xmm15, xmm10
+	vpxor	xmm10, xmm10, xmm10
+	vmovdqu	xmm8, [r10]
+	vpclmulqdq xmm14, xmm15, xmm8, 0x00
+	vpxor	xmm11, xmm11, xmm14
+	vpclmulqdq xmm14, xmm15, xmm8, 0x11
+	vpxor	xmm13, xmm13, xmm14
+	vpclmulqdq xmm14, xmm15, xmm8, 0x01
+	vpxor	xmm12, xmm12, xmm14
+	vpclmulqdq xmm14, xmm15, xmm8, 0x10
+	vpxor	xmm12, xmm12, xmm14
+	add	r10, 16
+.endm
+
+/* [\dst] = the \n (a register, 0-15) bytes at [\src], in pieces of 8, 4,
+ * 2 and 1 (branches on the public length only).  Clobbers rbx, r12. */
+.macro COPYP dst, src, n
+	xor	r12d, r12d
+	test	\n, 8
+	jz	91f
+	mov	rbx, [\src]
+	mov	[\dst], rbx
+	mov	r12d, 8
+91:	test	\n, 4
+	jz	92f
+	mov	ebx, [\src + r12]
+	mov	[\dst + r12], ebx
+	add	r12d, 4
+92:	test	\n, 2
+	jz	93f
+	movzx	ebx, word ptr [\src + r12]
+	mov	[\dst + r12], bx
+	add	r12d, 2
+93:	test	\n, 1
+	jz	94f
+	movzx	ebx, byte ptr [\src + r12]
+	mov	[\dst + r12], bl
+94:
+.endm
+
+/* [\dst] = the \n (a register, any) bytes at [\src]: whole blocks, then
+ * the rest through COPYP.  Clobbers rax, r9, rbx, r12, r13, xmm14. */
+.macro COPYN dst, src, n
+	xor	eax, eax
+	jmp	96f
+95:	vmovdqu	xmm14, [\src + rax]
+	vmovdqu	[\dst + rax], xmm14
+	add	rax, 16
+96:	lea	r9, [rax + 16]
+	cmp	r9, \n
+	jbe	95b
+	mov	r13, \n
+	sub	r13, rax
+	lea	r9, [\dst + rax]
+	lea	rax, [\src + rax]
+	COPYP	r9, rax, r13
+.endm
+
+/* GACC over the r9 bytes at [rax] (the last block zero-padded through
+ * the 16 bytes at [\stg], wiped later by the caller).  Clobbers rax, r9,
+ * rbx, r12, xmm8, 14, 15. */
+.macro GHB stg
+	jmp	72f
+71:	vmovdqu	xmm15, [rax]
+	vpshufb	xmm15, xmm15, [rip + .Lvgcm_bswap]
+	GACC
+	add	rax, 16
+	sub	r9, 16
+72:	cmp	r9, 16
+	jae	71b
+	test	r9, r9
+	jz	73f
+	vpxor	xmm15, xmm15, xmm15
+	vmovdqu	[\stg], xmm15
+	COPYP	\stg, rax, r9
+	vmovdqu	xmm15, [\stg]
+	vpshufb	xmm15, xmm15, [rip + .Lvgcm_bswap]
+	GACC
+73:
+.endm
+
+/* r10 = &H^n for the n (a register, clobbered) blocks of a group; LO,
+ * MI, HI zeroed */
+.macro GSET n
+	shl	\n, 4
+	neg	\n
+	lea	r10, [rdi + CB_GCM_HEND + \n]
 	vpxor	xmm11, xmm11, xmm11
 	vpxor	xmm12, xmm12, xmm12
 	vpxor	xmm13, xmm13, xmm13
-71:	vmovdqu	xmm15, [rax]
-	vpshufb	xmm15, xmm15, [rip + .Lvgcm_bswap]
-	vpxor	xmm14, xmm14, xmm15
-	vmovdqu	xmm8, [r10]
-	vpclmulqdq xmm15, xmm14, xmm8, 0x00
-	vpxor	xmm11, xmm11, xmm15
-	vpclmulqdq xmm15, xmm14, xmm8, 0x11
-	vpxor	xmm13, xmm13, xmm15
-	vpclmulqdq xmm15, xmm14, xmm8, 0x01
-	vpxor	xmm12, xmm12, xmm15
-	vpclmulqdq xmm15, xmm14, xmm8, 0x10
-	vpxor	xmm12, xmm12, xmm15
-	vpxor	xmm14, xmm14, xmm14
-	add	rax, 16
-	add	r10, 16
-	dec	r9
-	jnz	71b
-	GHRED	0
 .endm
 
-/* void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
- *         const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
- *         size_t len)   (and _dec): rdi, rsi, rdx, rcx, r8, r9; the
- * length moves to rdx once the counter is read */
-.macro VGCM name, enc
-	FUNC	\name
-	test	r9, r9
-	jz	9f
-	vbroadcasti128 ymm9, [rdx]
-	vpshufb	ymm9, ymm9, [rip + .Lvgcm_bswap]
-	vmovdqu	xmm10, [rsi]
-	movzx	r11d, byte ptr [rdx + 15]
-	vpaddd	ymm9, ymm9, [rip + .Lvgcm_one_hi]
-	mov	rdx, r9
+/* the rdx (0-255) bytes left: the key stream of their blocks to K = rsp,
+ * the text through B = rsp + 256 (zero-padded), GACC of the ciphertext
+ * blocks (r10 at their powers) */
+.macro VTAIL enc
+	test	rdx, rdx
+	jz	59f
+	cmp	rdx, 32
+	ja	51f
+	VSTEP	none, 1
+	jmp	53f
+51:	cmp	rdx, 128
+	ja	52f
+	VSTEP	none, 4
+	jmp	53f
+52:	VSTEP	none
+53:	vpxor	xmm15, xmm15, xmm15
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu	[rsp + 32*\i], ymm\i
+	vmovdqu	[rsp + 256 + 32*\i], ymm15
+	.endr
+	COPYN	rsp+256, rcx, rdx
+	.if !\enc
+	lea	rax, [rsp + 256]
+	lea	r9, [rdx + 15]
+	and	r9, -16
+	GHB	rsp+256
+	.endif
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu	ymm0, [rsp + 256 + 32*\i]
+	vpxor	ymm0, ymm0, [rsp + 32*\i]
+	vmovdqu	[rsp + 256 + 32*\i], ymm0
+	.endr
+	COPYN	r8, rsp+256, rdx
+	.if \enc
+	mov	rax, rdx
+	and	eax, 15
+	jz	54f
+	lea	r9, [rip + .Lvgcm_mask + 16]
+	sub	r9, rax
+	vmovdqu	xmm0, [r9]
+	mov	rax, rdx
+	and	rax, -16
+	vpand	xmm0, xmm0, [rsp + 256 + rax]
+	vmovdqu	[rsp + 256 + rax], xmm0
+54:	lea	rax, [rsp + 256]
+	lea	r9, [rdx + 15]
+	and	r9, -16
+	GHB	rsp+256
+	.endif
+59:
+.endm
+
+/* a round of J0 on xmm0 (ROUNDS_NR) */
+.macro XR1 j, k
+	vaesenc	xmm0, xmm0, [r9 - 16*\j]
+.endm
+
+/* the text's 256-byte steps: AES of step n and GHASH of step n - 1's
+ * ciphertext (enc) or of step n's input (dec) under its rounds, the
+ * hash state y in xmm10 */
+.macro VBULK enc
 	cmp	rdx, 256
 	jb	5f
 	KTAB
@@ -239,50 +349,160 @@
 	jae	1b
 	.endif
 	KWIPE
-	/* the last 1-15 blocks: the key stream through the stack */
-5:	test	rdx, rdx
-	jz	8f
-	.if !\enc
-	VGHN	rcx
+5:
+.endm
+
+/* small: the AAD into xmm10 (y) as a group of its own when the text has
+ * whole steps (else it joins the last group); y from r->y otherwise */
+.macro VAAD small
+	.if \small
+	vpxor	xmm10, xmm10, xmm10
+	cmp	rdx, 256
+	jb	3f
+	mov	r9, [rsi + CB_GCMREQ_ADLEN]
+	lea	rax, [r9 + 15]
+	shr	rax, 4
+	jz	3f
+	GSET	rax
+	mov	rax, [rsi + CB_GCMREQ_AD]
+	GHB	rsp+256
+	GHRED	0
+3:
+	.else
+	vmovdqu	xmm10, [rsi + CB_GCMREQ_Y]
 	.endif
-	cmp	rdx, 32
-	ja	51f
-	VSTEP	none, 1
-	jmp	53f
-51:	cmp	rdx, 128
-	ja	52f
-	VSTEP	none, 4
-	jmp	53f
-52:	VSTEP	none
-53:	sub	rsp, 256
-	.cfi_adjust_cfa_offset 256
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	vmovdqu	[rsp + 32*\i], ymm\i
-	.endr
-	xor	eax, eax
-6:	vmovdqu	xmm0, [rsp + rax]
-	vpxor	xmm0, xmm0, [rcx + rax]
-	vmovdqu	[r8 + rax], xmm0
-	add	rax, 16
-	cmp	rax, rdx
-	jb	6b
+.endm
+
+/* the last group: the AAD (small, text under 256 bytes), the last 0-255
+ * bytes of text, the lengths block; one reduction into xmm10 */
+.macro VLAST enc, small
+	lea	rax, [rdx + 15]
+	shr	rax, 4
+	inc	rax
+	.if \small
+	cmp	qword ptr [rsi + CB_GCMREQ_LEN], 256
+	jae	55f
+	mov	r9, [rsi + CB_GCMREQ_ADLEN]
+	add	r9, 15
+	shr	r9, 4
+	add	rax, r9
+55:
+	.endif
+	GSET	rax
+	.if \small
+	cmp	qword ptr [rsi + CB_GCMREQ_LEN], 256
+	jae	56f
+	mov	rax, [rsi + CB_GCMREQ_AD]
+	mov	r9, [rsi + CB_GCMREQ_ADLEN]
+	GHB	rsp+256
+56:
+	.endif
+	VTAIL	\enc
+	mov	rax, [rsi + CB_GCMREQ_LEN]
+	shl	rax, 3
+	vmovq	xmm15, rax
+	mov	rax, [rsi + CB_GCMREQ_ADLEN]
+	shl	rax, 3
+	vmovq	xmm14, rax
+	vpunpcklqdq xmm15, xmm15, xmm14
+	GACC
+	GHRED	0
+.endm
+
+/*
+ * void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req
+ * *r) (and _dec, _enc_small, _dec_small): rdi, rsi; rcx = in, r8 = out,
+ * rdx = the bytes left; [rsp]: K and B of the tail (VTAIL), wiped.
+ */
+.macro VGCMR name, enc, small
+	FUNC	\name
+	PUSH_CFI rbx
+	PUSH_CFI r12
+	PUSH_CFI r13
+	sub	rsp, 512
+	.cfi_adjust_cfa_offset 512
+	KEND	0
+	vmovdqu	xmm0, [rsi + CB_GCMREQ_J0]
+	vpxor	xmm0, xmm0, [rdi]
+	ROUNDS_NR XR1
+	vaesenclast xmm0, xmm0, [r9]
+	vmovdqu	[rsi + CB_GCMREQ_S], xmm0
+	vbroadcasti128 ymm9, [rsi + CB_GCMREQ_J0]
+	vpshufb	ymm9, ymm9, [rip + .Lvgcm_bswap]
+	vpaddd	ymm9, ymm9, [rip + .Lvgcm_one_two]
+	movzx	r11d, byte ptr [rsi + CB_GCMREQ_J0 + 15]
+	inc	r11d
+	mov	rcx, [rsi + CB_GCMREQ_IN]
+	mov	r8, [rsi + CB_GCMREQ_OUT]
+	mov	rdx, [rsi + CB_GCMREQ_LEN]
+	VAAD	\small
+	VBULK	\enc
+	VLAST	\enc, \small
+	vpshufb	xmm10, xmm10, [rip + .Lvgcm_bswap]
+	vpxor	xmm10, xmm10, [rsi + CB_GCMREQ_S]
+	vmovdqu	[rsi + CB_GCMREQ_S], xmm10
 	vpxor	xmm0, xmm0, xmm0
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vmovdqu	[rsp + 32*\i], ymm0
 	.endr
-	add	rsp, 256
-	.cfi_adjust_cfa_offset -256
-	.if \enc
-	VGHN	r8
-	.endif
-8:	vmovdqu	[rsi], xmm10
+	add	rsp, 512
+	.cfi_adjust_cfa_offset -512
+	POP_CFI	r13
+	POP_CFI	r12
+	POP_CFI	rbx
 	vzeroupper
-9:	ret
+	ret
 	ENDFUNC	\name
 .endm
 
-	VGCM	cb_vaes256_gcm_enc, 1
-	VGCM	cb_vaes256_gcm_dec, 0
+	VGCMR	cb_vaes256_gcm_enc, 1, 0
+	VGCMR	cb_vaes256_gcm_dec, 0, 0
+	VGCMR	cb_vaes256_gcm_enc_small, 1, 1
+	VGCMR	cb_vaes256_gcm_dec_small, 0, 1
+
+/* void cb_vaes256_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+ *         const uint8_t *in, size_t len): rdi, rsi, rdx, rcx; any len
+ * (the last block zero-padded): 256-byte steps on ymm (GHC), the rest
+ * on xmm, one reduction each */
+	FUNC	cb_vaes256_ghash
+	test	rcx, rcx
+	jz	9f
+	PUSH_CFI rbx
+	PUSH_CFI r12
+	sub	rsp, 16
+	.cfi_adjust_cfa_offset 16
+	vmovdqu	xmm10, [rsi]
+	cmp	rcx, 256
+	jb	5f
+	KTAB
+1:	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
+	GHC	rdx, \c
+	.endr
+	GHRED
+	add	rdx, 256
+	sub	rcx, 256
+	cmp	rcx, 256
+	jae	1b
+	KWIPE
+5:	test	rcx, rcx
+	jz	8f
+	lea	rax, [rcx + 15]
+	shr	rax, 4
+	GSET	rax
+	mov	rax, rdx
+	mov	r9, rcx
+	GHB	rsp
+	GHRED	0
+	vpxor	xmm0, xmm0, xmm0
+	vmovdqu	[rsp], xmm0
+8:	vmovdqu	[rsi], xmm10
+	add	rsp, 16
+	.cfi_adjust_cfa_offset -16
+	POP_CFI	r12
+	POP_CFI	rbx
+	vzeroupper
+9:	ret
+	ENDFUNC	cb_vaes256_ghash
 
 /*
  * void cb_vaes256_gcm_probe128(uint64_t n) (and 256): n x the AES and
@@ -326,6 +546,15 @@
 	.quad	1, 0xc200000000000000, 1, 0xc200000000000000
 .Lvgcm_one_hi:
 	.long	0, 0, 0, 0, 1, 0, 0, 0
+.Lvgcm_one_two:
+	.long	1, 0, 0, 0, 2, 0, 0, 0
+.Lvgcm_mask:				/* 16 x 0xff, 16 x 0 */
+	.rept	16
+	.byte	0xff
+	.endr
+	.rept	16
+	.byte	0
+	.endr
 .Lvgcm_two:
 	.long	2, 0, 0, 0, 2, 0, 0, 0
 .Lvgcm_sixteen:
