@@ -134,8 +134,10 @@
 	.endif
 	.endr
 	.ifnc	\p, none
-	.if	\j <= 8
-	GHC	\p, (8 - \j)
+	.if	\j <= 9 && \j >= 2
+	GHC	\p, (9 - \j)
+	.elseif \j == 1
+	GHRED
 	.endif
 	.endif
 .endm
@@ -146,9 +148,6 @@
 	CTR16	\m
 	KEND	0
 	ROUNDS_NR VR, \p, \m
-	.ifnc	\p, none
-	GHRED
-	.endif
 	vbroadcasti128 ymm8, [r9]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	.if	\i < \m
