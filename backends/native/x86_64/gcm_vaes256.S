@@ -133,12 +133,23 @@
 	vaesenc	ymm\i, ymm\i, ymm8
 	.endif
 	.endr
+.endm
+
+/* round nr - j of a whole step (nr = 10, 12, 14, known); with a GHASH
+ * pointer \p, the 9 pieces of its GHASH (the 8 chunks, the reduction)
+ * spread evenly over the nr - 1 rounds: piece k at round 1 + k(nr-1)/9 */
+.macro VRN j, p, nr
+	VR	\j, 0, none
 	.ifnc	\p, none
-	.if	\j <= 9 && \j >= 2
-	GHC	\p, (9 - \j)
-	.elseif \j == 1
+	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	.if	((\nr - 1) - (\k * (\nr - 1)) / 9) == \j
+	.if	\k == 8
 	GHRED
+	.else
+	GHC	\p, \k
 	.endif
+	.endif
+	.endr
 	.endif
 .endm
 
@@ -148,12 +159,28 @@
 	CTR16	\m
 	KEND	0
 	ROUNDS_NR VR, \p, \m
+	VLASTR	\m
+.endm
+.macro VLASTR m=8
 	vbroadcasti128 ymm8, [r9]
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	.if	\i < \m
 	vaesenclast ymm\i, ymm\i, ymm8
 	.endif
 	.endr
+.endm
+
+/* a whole step of 16 blocks with nr rounds and the GHASH of [\p]
+ * (none: no GHASH) under them */
+.macro VSTEPN p, nr
+	CTR16	8
+	KEND	0
+	.irp	j, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1
+	.if	\j < \nr
+	VRN	\j, \p, \nr
+	.endif
+	.endr
+	VLASTR	8
 .endm
 
 /* out = in ^ ymm0-7, 256 bytes; advance in, out, len */
@@ -323,17 +350,14 @@
 /* the text's 256-byte steps: AES of step n and GHASH of step n - 1's
  * ciphertext (enc) or of step n's input (dec) under its rounds, the
  * hash state y in xmm10 */
-.macro VBULK enc
-	cmp	rdx, 256
-	jb	5f
-	KTAB
+.macro VLOOP enc, nr
 	.if \enc
-	VSTEP	none
+	VSTEPN	none, \nr
 	VXOR_STORE
 1:	cmp	rdx, 256
 	jb	4f
 	lea	r10, [r8 - 256]
-	VSTEP	r10
+	VSTEPN	r10, \nr
 	VXOR_STORE
 	jmp	1b
 4:	lea	r10, [r8 - 256]
@@ -342,11 +366,27 @@
 	.endr
 	GHRED
 	.else
-1:	VSTEP	rcx
+1:	VSTEPN	rcx, \nr
 	VXOR_STORE
 	cmp	rdx, 256
 	jae	1b
 	.endif
+.endm
+.macro VBULK enc
+	cmp	rdx, 256
+	jb	5f
+	KTAB
+	cmp	dword ptr [rdi + CB_AESKEY_ROUNDS], 12
+	jb	.Lvb10\@
+	je	.Lvb12\@
+	VLOOP	\enc, 14
+	jmp	.Lvbend\@
+.Lvb12\@:
+	VLOOP	\enc, 12
+	jmp	.Lvbend\@
+.Lvb10\@:
+	VLOOP	\enc, 10
+.Lvbend\@:
 	KWIPE
 5:
 .endm
