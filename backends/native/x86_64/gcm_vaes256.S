@@ -26,53 +26,74 @@
 
 #if defined(__x86_64__)
 
-/* LO, MI, HI (+)= blocks 2c, 2c+1 at [\p + 32c] reflected (y added when
- * c = 0, which sets LO, MI, HI) x H^(16-2c), H^(15-2c) - Karatsuba: MI
+/* LO, MI, HI (+)= blocks 2c, 2c+1 at [\p + 32c] reflected (y added and
+ * LO, MI, HI set when init) x H^(32-2cc), H^(31-2cc) - Karatsuba: MI
  * gathers (a_lo + a_hi)(h_lo + h_hi), LO and HI added to it at the
  * reduction (3 VPCLMULQDQ, not 4); h_lo + h_hi from the table at rsp
- * (KTAB).  Clobbers ymm14, 15. */
-#define HP(c) [rdi + CB_GCM_HEND - 256 + 32*(c)]
-.macro GHC p, c
+ * (KTAB).  A group of 32 blocks is cc = 0 .. 15, one of 16 cc = 8 .. 15.
+ * Clobbers ymm14, 15. */
+#define HP(cc) [rdi + CB_GCM_HEND - 512 + 32*(cc)]
+.macro GHC p, c, cc, init
 	vmovdqu	ymm14, [\p + 32*\c]
 	vpshufb	ymm14, ymm14, [rip + .Lvgcm_bswap]
-	.if \c == 0
+	.if \init
 	vpxor	ymm14, ymm14, ymm10
-	vpclmulqdq ymm11, ymm14, HP(\c), 0x00
-	vpclmulqdq ymm13, ymm14, HP(\c), 0x11
+	vpclmulqdq ymm11, ymm14, HP(\cc), 0x00
+	vpclmulqdq ymm13, ymm14, HP(\cc), 0x11
 	.else
-	vpclmulqdq ymm15, ymm14, HP(\c), 0x00
+	vpclmulqdq ymm15, ymm14, HP(\cc), 0x00
 	vpxor	ymm11, ymm11, ymm15
-	vpclmulqdq ymm15, ymm14, HP(\c), 0x11
+	vpclmulqdq ymm15, ymm14, HP(\cc), 0x11
 	vpxor	ymm13, ymm13, ymm15
 	.endif
 	vpshufd	ymm15, ymm14, 0x4e
 	vpxor	ymm14, ymm14, ymm15
-	.if \c == 0
-	vpclmulqdq ymm12, ymm14, [rsp + 32*\c], 0x00
+	.if \init
+	vpclmulqdq ymm12, ymm14, [rsp + 32*\cc], 0x00
 	.else
-	vpclmulqdq ymm15, ymm14, [rsp + 32*\c], 0x00
+	vpclmulqdq ymm15, ymm14, [rsp + 32*\cc], 0x00
 	vpxor	ymm12, ymm12, ymm15
 	.endif
 .endm
 
-/* [rsp] = h_lo + h_hi in both qwords of H^16 .. H^1 (256 bytes, the
- * powers' Karatsuba halves, made once a call); KWIPE wipes it */
-.macro KTAB
-	sub	rsp, 256
-	.cfi_adjust_cfa_offset 256
+/* [rsp] = h_lo + h_hi in both qwords of H^32 .. H^1 (512 bytes, the
+ * powers' Karatsuba halves, made once a call): H^16 .. H^1's, and H^32
+ * .. H^17's too when the register \n (text bytes) >= 512; none: the
+ * first only.  KWIPE \n wipes what KTAB \n made. */
+.macro KTAB n
+	sub	rsp, 512
+	.cfi_adjust_cfa_offset 512
+	.irp	c, 8, 9, 10, 11, 12, 13, 14, 15
+	vpshufd	ymm15, HP(\c), 0x4e
+	vpxor	ymm15, ymm15, HP(\c)
+	vmovdqu	[rsp + 32*\c], ymm15
+	.endr
+	.ifnc	\n, none
+	cmp	\n, 512
+	jb	.Lkt\@
 	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
 	vpshufd	ymm15, HP(\c), 0x4e
 	vpxor	ymm15, ymm15, HP(\c)
 	vmovdqu	[rsp + 32*\c], ymm15
 	.endr
+.Lkt\@:
+	.endif
 .endm
-.macro KWIPE
+.macro KWIPE n
 	vpxor	xmm15, xmm15, xmm15
+	.irp	c, 8, 9, 10, 11, 12, 13, 14, 15
+	vmovdqu	[rsp + 32*\c], ymm15
+	.endr
+	.ifnc	\n, none
+	cmp	\n, 512
+	jb	.Lkw\@
 	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
 	vmovdqu	[rsp + 32*\c], ymm15
 	.endr
-	add	rsp, 256
-	.cfi_adjust_cfa_offset -256
+.Lkw\@:
+	.endif
+	add	rsp, 512
+	.cfi_adjust_cfa_offset -512
 .endm
 
 /* y = LO + MI x^64 + HI x^128 reduced lane by lane (aes_vaes512.S:
@@ -136,17 +157,24 @@
 .endm
 
 /* round nr - j of a whole step (nr = 10, 12, 14, known); with a GHASH
- * pointer \p, the 9 pieces of its GHASH (the 8 chunks, the reduction)
- * spread evenly over the nr - 1 rounds: piece k at round 1 + k(nr-1)/9 */
-.macro VRN j, p, nr
+ * pointer \p, the pieces of its GHASH spread evenly over the nr - 1
+ * rounds (piece k of n at round 1 + k(nr-1)/n): h = 0, the first step
+ * of a 32-block group: its 8 chunks with H^32 .. H^17; h = 1, the second:
+ * its 8 chunks with H^16 .. H^1 and the reduction; h = 2, a step alone:
+ * the same with y added to its first chunk */
+.macro VRN j, p, nr, h
 	VR	\j, 0, none
 	.ifnc	\p, none
 	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	.if	((\nr - 1) - (\k * (\nr - 1)) / 9) == \j
+	.if	\h == 0
+	.if	\k < 8 && ((\nr - 1) - (\k * (\nr - 1)) / 8) == \j
+	GHC	\p, \k, \k, (\k == 0)
+	.endif
+	.elseif	((\nr - 1) - (\k * (\nr - 1)) / 9) == \j
 	.if	\k == 8
 	GHRED
 	.else
-	GHC	\p, \k
+	GHC	\p, \k, (8 + \k), (\h == 2 && \k == 0)
 	.endif
 	.endif
 	.endr
@@ -171,13 +199,13 @@
 .endm
 
 /* a whole step of 16 blocks with nr rounds and the GHASH of [\p]
- * (none: no GHASH) under them */
-.macro VSTEPN p, nr
+ * (none: no GHASH) under them, as part h of its group (VRN) */
+.macro VSTEPN p, nr, h=2
 	CTR16	8
 	KEND	0
 	.irp	j, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1
 	.if	\j < \nr
-	VRN	\j, \p, \nr
+	VRN	\j, \p, \nr, \h
 	.endif
 	.endr
 	VLASTR	8
@@ -348,34 +376,58 @@
 .endm
 
 /* the text's 256-byte steps: AES of step n and GHASH of step n - 1's
- * ciphertext (enc) or of step n's input (dec) under its rounds, the
- * hash state y in xmm10 */
+ * ciphertext (enc) or of step n's input (dec) under its rounds, two
+ * steps a group (one reduction), an odd last step alone; the hash state
+ * y in xmm10 */
 .macro VLOOP enc, nr
 	.if \enc
 	VSTEPN	none, \nr
 	VXOR_STORE
-1:	cmp	rdx, 256
-	jb	4f
+1:	cmp	rdx, 512
+	jb	2f
 	lea	r10, [r8 - 256]
-	VSTEPN	r10, \nr
+	VSTEPN	r10, \nr, 0
+	VXOR_STORE
+	lea	r10, [r8 - 256]
+	VSTEPN	r10, \nr, 1
 	VXOR_STORE
 	jmp	1b
+2:	cmp	rdx, 256
+	jb	4f
+	lea	r10, [r8 - 256]
+	VSTEPN	r10, \nr, 2
+	VXOR_STORE
 4:	lea	r10, [r8 - 256]
 	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
-	GHC	r10, \c
+	GHC	r10, \c, (8 + \c), (\c == 0)
 	.endr
 	GHRED
 	.else
-1:	VSTEPN	rcx, \nr
+1:	cmp	rdx, 512
+	jb	2f
+	VSTEPN	rcx, \nr, 0
 	VXOR_STORE
-	cmp	rdx, 256
-	jae	1b
+	VSTEPN	rcx, \nr, 1
+	VXOR_STORE
+	jmp	1b
+2:	cmp	rdx, 256
+	jb	4f
+	VSTEPN	rcx, \nr, 2
+	VXOR_STORE
+4:
 	.endif
 .endm
-.macro VBULK enc
-	cmp	rdx, 256
-	jb	5f
-	KTAB
+
+/* .Lvgcm_bulk_enc, _dec: the steps of a request with rdx >= 256 bytes of
+ * text (rdi the key, rcx in, r8 out, ymm9 and r11b the counters, xmm10
+ * y; all advanced), called by the four request routines; one copy of
+ * the loop for each key size */
+.macro VBULKFN name, enc
+	.p2align 4
+\name:
+	.cfi_startproc
+	mov	r13, rdx
+	KTAB	r13
 	cmp	dword ptr [rdi + CB_AESKEY_ROUNDS], 12
 	jb	.Lvb10\@
 	je	.Lvb12\@
@@ -387,9 +439,12 @@
 .Lvb10\@:
 	VLOOP	\enc, 10
 .Lvbend\@:
-	KWIPE
-5:
+	KWIPE	r13
+	ret
+	.cfi_endproc
 .endm
+	VBULKFN	.Lvgcm_bulk_enc, 1
+	VBULKFN	.Lvgcm_bulk_dec, 0
 
 /* small: the AAD into xmm10 (y) as a group of its own when the text has
  * whole steps (else it joins the last group); y from r->y otherwise */
@@ -475,7 +530,14 @@
 	mov	r8, [rsi + CB_GCMREQ_OUT]
 	mov	rdx, [rsi + CB_GCMREQ_LEN]
 	VAAD	\small
-	VBULK	\enc
+	cmp	rdx, 256
+	jb	5f
+	.if \enc
+	call	.Lvgcm_bulk_enc
+	.else
+	call	.Lvgcm_bulk_dec
+	.endif
+5:
 	VLAST	\enc, \small
 	vpshufb	xmm10, xmm10, [rip + .Lvgcm_bswap]
 	vpxor	xmm10, xmm10, [rsi + CB_GCMREQ_S]
@@ -513,16 +575,16 @@
 	vmovdqu	xmm10, [rsi]
 	cmp	rcx, 256
 	jb	5f
-	KTAB
+	KTAB	none
 1:	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
-	GHC	rdx, \c
+	GHC	rdx, \c, (8 + \c), (\c == 0)
 	.endr
 	GHRED
 	add	rdx, 256
 	sub	rcx, 256
 	cmp	rcx, 256
 	jae	1b
-	KWIPE
+	KWIPE	none
 5:	test	rcx, rcx
 	jz	8f
 	lea	rax, [rcx + 15]
