@@ -104,7 +104,7 @@ struct cb_gcm_key {
 	uint8_t hk[64];     /* qword j: lo ^ hi of H^(8-j) (Karatsuba) */
 } __attribute__((aligned(64)));
 
-/* One AES-GCM request for the VAES-512 routines (native_asm.h offsets
+/* One AES-GCM request for the whole-request routines (native_asm.h offsets
  * CB_GCMREQ_*): the text in -> out (len bytes), the AAD (small routines
  * only: the others take y after it), the hash state y, J0 = IV || be32(1);
  * s = AES(J0) ^ GHASH, the full tag, written back. */

@@ -1,25 +1,31 @@
 /*
  * gcm_vaes256.S - AES-GCM on VAES + VPCLMULQDQ with 256-bit registers and
  * no AVX-512 (Zen 3, Ice Lake/Alder Lake-class client cores): the
- * vaes256 path's cb_vaes256_gcm_enc/_dec (contract: native_asm.h, the
- * same as cb_aesni_gcm_enc's) and its combined-bound probes.
+ * vaes256 path's whole-request routines cb_vaes256_gcm_enc/_dec and
+ * _small, its GHASH and its combined-bound probes (contracts:
+ * native_asm.h, the same request as cb_aesni_gcm_enc's).
  *
  * A step is 16 blocks (256 bytes) in ymm0-7, two blocks a register: 8
  * independent VAESENC chains, enough to cover VAESENC's latency (4 cycles
  * at 2 a cycle on Zen 3, 3-4 at 2 on Intel).  Under a step's rounds runs
  * the GHASH of 16 blocks - the previous step's ciphertext (encryption) or
  * this step's input (decryption), read back from L1 as no register is
- * left to keep them - as 8 x 4 VPCLMULQDQ on ymm with H^16 .. H^1 (the
- * aggregated form: y' = (y + X1) H^16 + X2 H^15 + ... + X16 H) and one
- * reduction (2 more).  Without AVX-512 there is no three-way XOR: each
- * sum is two VPXOR.  A last group of 1-15 blocks runs the AES of 2, 8
- * or 16 counters (1, 4 or 8 registers) into a stack buffer (wiped) and
- * its GHASH block by block on xmm, again with one reduction.
+ * left to keep them - as 8 x 3 Karatsuba VPCLMULQDQ on ymm; steps go in
+ * pairs, 32 blocks with H^32 .. H^1 (the aggregated form: y' = (y + X1)
+ * H^32 + X2 H^31 + ... + X32 H) and one reduction (2 more).  The step is
+ * unrolled for each key size so that the GHASH pieces spread evenly over
+ * all its rounds.  Without AVX-512 there is no three-way XOR: each sum
+ * is two VPXOR.  The counters of a step are one byte swap and 8 VPADDD on
+ * the big-endian block while its last byte cannot carry (r11b tracks
+ * it), else inc32 on the little-endian form (ymm9: the block reversed).
+ * A request's last 0-255 bytes run the AES of 2, 8 or 16 counters into a
+ * stack buffer, the text staged beside it (both wiped), and with the
+ * lengths block (and on _small the AAD) form one group hashed block by
+ * block on xmm with one reduction.
  *
  * Registers: ymm0-7 the AES blocks, ymm8 a round key (both lanes),
- * ymm9 the next two counters in little-endian form (the block reversed:
- * inc32 is a vpaddd), ymm10 the byte-reversal mask, ymm11/12/13 LO/MI/HI,
- * ymm14/15 scratch; the hash state stays in y[16] between steps.
+ * ymm9 the next two counters in little-endian form, ymm10 the hash state
+ * y (low lane), ymm11/12/13 LO/MI/HI, ymm14/15 scratch.
  */
 #include "native_asm.h"
 #include "macros.inc"
