@@ -742,6 +742,10 @@ static void test_gcm(unsigned *k)
 	gcm_case(32, 16 * 15 + 1, 16 * 16, 16, (*k)++);
 	gcm_case(16, 0, 16 * 31, 16, (*k)++);
 	gcm_case(16, 1, 16 * 31, 16, (*k)++);
+	/* AAD of 32 and 33 blocks (the powers' table) before longer text */
+	gcm_case(32, 16 * 32, 16 * 16, 16, (*k)++);
+	gcm_case(24, 16 * 32 - 3, 1350, 16, (*k)++);
+	gcm_case(16, 16 * 32 + 1, 4096 + 7, 16, (*k)++);
 	/* every text length to 600 (the AES-NI routine's 8-block groups and
 	 * its block-at-a-time tail), AAD lengths across the packet bound */
 	for (size_t n = 0; n <= 600; n++)

@@ -354,9 +354,10 @@ void cb_vaes512_gcm_dec_small(const struct cb_gcm_key *k,
 void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                       const uint8_t *in, size_t len);
 /* _vaes256_ (gcm_vaes256.S): whole requests as _aesni_'s (the same
- * _small condition), 16 blocks (8 ymm) a step with one reduction, the
- * last 0-255 bytes of text and the lengths block as one group; _ghash:
- * 256 bytes a step on ymm, any len */
+ * _small condition), 16 blocks (8 ymm) a step, two steps a reduction,
+ * the last 0-255 bytes of text and the lengths block as one group;
+ * _small: the AAD in that group when len < 256, else as a group of its
+ * own before the steps; _ghash: 256 bytes a step on ymm, any len */
 void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req *r);
 void cb_vaes256_gcm_dec(const struct cb_gcm_key *k, struct cb_gcm_req *r);
 void cb_vaes256_gcm_enc_small(const struct cb_gcm_key *k,
