@@ -612,47 +612,9 @@ out:
 
 #if defined(__x86_64__)
 /*
- * VAES-256's counters (inc32 on two blocks a register) from counter
- * values before, at and after the 2^32 wrap, with the wrap at every
- * position of a 16-block step and of the tail: 2085 bytes rounded down to
- * blocks (8 steps and a tail of 2), against AES-CTR from single blocks.
- */
-static void test_gcm_counters256(const struct cb_gcm_key *gk,
-                                 const uint8_t *in, uint8_t *out)
-{
-	const size_t len = 2080;
-	uint8_t y[16], ctr[16], c1[16], ks[16];
-	int bad = 0;
-
-	if (!paths[CB_NATIVE_VAES256])
-		return;
-	for (unsigned v = 0; v < 40; v++) {
-		uint32_t c0 = v < 20 ? 0xffffff00u + 13 * v : 0x0102fffau + v;
-
-		fill(ctr, 12);
-		ctr[12] = (uint8_t)(c0 >> 24), ctr[13] = (uint8_t)(c0 >> 16);
-		ctr[14] = (uint8_t)(c0 >> 8), ctr[15] = (uint8_t)c0;
-		memset(y, 0, sizeof y);
-		cb_vaes256_gcm_enc(gk, y, ctr, in, out, len);
-		memcpy(c1, ctr, 12);
-		for (size_t i = 0; i < len; i += 16) {
-			uint32_t c = c0 + (uint32_t)(i / 16);
-
-			c1[12] = (uint8_t)(c >> 24), c1[13] = (uint8_t)(c >> 16);
-			c1[14] = (uint8_t)(c >> 8), c1[15] = (uint8_t)c;
-			cb_aesni_ecb_enc(&gk->aes, c1, ks, 16);
-			for (size_t j = i; j < i + 16; j++)
-				bad |= (out[j] ^ in[j] ^ ks[j - i]) != 0;
-		}
-		checkf(!bad, "vaes256 gcm counters from %08x: wrong key stream",
-		       (unsigned)c0);
-		bad = 0;
-	}
-}
-
-/*
- * The counters of the AES-NI and VAES-512 routines (additions to the
- * block's last byte while it carries nothing, else inc32 in full) from
+ * The counters of the AES-NI, VAES-256 and VAES-512 routines (additions
+ * to the block's last byte while it carries nothing, else inc32 in full;
+ * two blocks a register on VAES-256) from
  * every last byte of J0 and across inc32's wrap at 2^32, against AES-CTR from
  * single blocks: the ciphertext of 2 KiB + 37 bytes (4 steps and a tail).
  * A 12-byte IV always starts the text at counter 2, so this reaches the
@@ -678,8 +640,9 @@ static void gcm_counters_on(int isa)
 		r.j0[12] = (uint8_t)(c0 >> 24), r.j0[13] = (uint8_t)(c0 >> 16);
 		r.j0[14] = (uint8_t)(c0 >> 8), r.j0[15] = (uint8_t)c0;
 		r.in = in, r.out = out, r.len = sizeof in;
-		(isa == CB_NATIVE_AESNI ? cb_aesni_gcm_enc
-		                        : cb_vaes512_gcm_enc)(&gk, &r);
+		(isa == CB_NATIVE_AESNI ? cb_aesni_gcm_enc :
+		 isa == CB_NATIVE_VAES256 ? cb_vaes256_gcm_enc
+		                          : cb_vaes512_gcm_enc)(&gk, &r);
 		memcpy(ctr, r.j0, 12);
 		for (size_t i = 0; i < sizeof in; i += 16) {
 			uint32_t c = c0 + 1 + (uint32_t)(i / 16);
@@ -694,14 +657,12 @@ static void gcm_counters_on(int isa)
 		       cb_native_isa_name(isa), (unsigned)c0);
 		bad = 0;
 	}
-	if (isa == CB_NATIVE_AESNI)
-		test_gcm_counters256(&gk, in, out);
 }
 
-/* the AES-NI and VAES-512 routines (and VAES-256's, from the first) */
 static void test_gcm_counters(void)
 {
 	gcm_counters_on(CB_NATIVE_AESNI);
+	gcm_counters_on(CB_NATIVE_VAES256);
 	gcm_counters_on(CB_NATIVE_VAES512);
 }
 #endif
@@ -781,6 +742,10 @@ static void test_gcm(unsigned *k)
 	gcm_case(32, 16 * 15 + 1, 16 * 16, 16, (*k)++);
 	gcm_case(16, 0, 16 * 31, 16, (*k)++);
 	gcm_case(16, 1, 16 * 31, 16, (*k)++);
+	/* AAD of 32 and 33 blocks (the powers' table) before longer text */
+	gcm_case(32, 16 * 32, 16 * 16, 16, (*k)++);
+	gcm_case(24, 16 * 32 - 3, 1350, 16, (*k)++);
+	gcm_case(16, 16 * 32 + 1, 4096 + 7, 16, (*k)++);
 	/* every text length to 600 (the AES-NI routine's 8-block groups and
 	 * its block-at-a-time tail), AAD lengths across the packet bound */
 	for (size_t n = 0; n <= 600; n++)

@@ -104,7 +104,7 @@ struct cb_gcm_key {
 	uint8_t hk[64];     /* qword j: lo ^ hi of H^(8-j) (Karatsuba) */
 } __attribute__((aligned(64)));
 
-/* One AES-GCM request for the VAES-512 routines (native_asm.h offsets
+/* One AES-GCM request for the whole-request routines (native_asm.h offsets
  * CB_GCMREQ_*): the text in -> out (len bytes), the AAD (small routines
  * only: the others take y after it), the hash state y, J0 = IV || be32(1);
  * s = AES(J0) ^ GHASH, the full tag, written back. */
@@ -329,14 +329,6 @@ void cb_vaes512_xts_dec_sectors(const struct cb_aes_key *k,
  */
 void cb_aesni_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                     const uint8_t *in, size_t len);
-/* _vaes256_ (gcm_vaes256.S): the same contract as _aesni_, 16 blocks (8
- * ymm) a step, VPCLMULQDQ on ymm, one reduction a step */
-void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, uint8_t y[16],
-                        const uint8_t ctr[16], const uint8_t *in,
-                        uint8_t *out, size_t len);
-void cb_vaes256_gcm_dec(const struct cb_gcm_key *k, uint8_t y[16],
-                        const uint8_t ctr[16], const uint8_t *in,
-                        uint8_t *out, size_t len);
 /*
  * gcm_aesni.S (AES-NI + PCLMULQDQ, SSE encoding) and _vaes512_: a whole
  * request - _aesni_: 8 blocks a step, the AAD's GHASH any length as for
@@ -360,6 +352,19 @@ void cb_vaes512_gcm_enc_small(const struct cb_gcm_key *k,
 void cb_vaes512_gcm_dec_small(const struct cb_gcm_key *k,
                               struct cb_gcm_req *r);
 void cb_vaes512_ghash(const struct cb_gcm_key *k, uint8_t y[16],
+                      const uint8_t *in, size_t len);
+/* _vaes256_ (gcm_vaes256.S): whole requests as _aesni_'s (the same
+ * _small condition), 16 blocks (8 ymm) a step, two steps a reduction,
+ * the last 0-255 bytes of text and the lengths block as one group;
+ * _small: the AAD in that group when len < 256, else as a group of its
+ * own before the steps; _ghash: 256 bytes a step on ymm, any len */
+void cb_vaes256_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_vaes256_gcm_dec(const struct cb_gcm_key *k, struct cb_gcm_req *r);
+void cb_vaes256_gcm_enc_small(const struct cb_gcm_key *k,
+                              struct cb_gcm_req *r);
+void cb_vaes256_gcm_dec_small(const struct cb_gcm_key *k,
+                              struct cb_gcm_req *r);
+void cb_vaes256_ghash(const struct cb_gcm_key *k, uint8_t y[16],
                       const uint8_t *in, size_t len);
 
 /* ---- the throughput probe: n iterations of 12 independent AES rounds on

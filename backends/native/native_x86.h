@@ -49,8 +49,9 @@ static const struct path path_vaes256 = {
 	.lanes = cb_vaes256_cbc_enc_lanes16,
 	.lanes_any = cb_vaes256_cbc_enc_lanes16_any,
 	.nlanes = 16, .lane_mult = 2048, .halves = 1,
-	.gcm_enc = cb_vaes256_gcm_enc, .gcm_dec = cb_vaes256_gcm_dec,
-	.ghash = cb_aesni_ghash,
+	.ghash = cb_vaes256_ghash,
+	.gcm_req = { { cb_vaes256_gcm_dec, cb_vaes256_gcm_enc },
+	             { cb_vaes256_gcm_dec_small, cb_vaes256_gcm_enc_small } },
 	.gcm_probe = { cb_vaes256_gcm_probe128, cb_vaes256_gcm_probe256 },
 	.probe = cb_vaes256_probe, .width = 2,
 };
