@@ -17,7 +17,8 @@
 #include "output/output.h"
 #include "foundation/util.h"
 
-enum { O_FORMAT = 1, O_SOURCE, O_SKIP, O_OUT };
+enum { O_FORMAT = 1, O_SOURCE, O_SKIP, O_OUT, O_SET };
+#define IMP_MAXSET 16
 
 static const struct cb_opt import_options[] = {
 	{ "--format", 1, O_FORMAT, "F", "the input's format: cryptsetup, "
@@ -27,6 +28,10 @@ static const struct cb_opt import_options[] = {
 	  "for the rows' provenance (default: the file's path)" },
 	{ "--skip-bad", 0, O_SKIP, NULL, "pass over lines that cannot be "
 	  "read (a warning each) instead of failing" },
+	{ "--set", 1, O_SET, "NAME=VALUE", "a provenance column the source "
+	  "states beside the text: host, cpu_model, kernel, cpu_vendor, "
+	  "cpu_flags, cpu_family, cpu_model_no, cpu_stepping, timestamp "
+	  "(repeatable)" },
 	{ "-o", 1, O_OUT, "FILE", "write the CSV to FILE (default: stdout)" },
 	{ "--output", 1, O_OUT, "FILE", NULL },
 	{ NULL, 0, 0, NULL, NULL },
@@ -34,7 +39,8 @@ static const struct cb_opt import_options[] = {
 
 const struct cb_command cb_cmd_import = {
 	.name = "import", .run = cmd_import, .opts = import_options,
-	.synopsis = "import [--format F] [--source S] [--skip-bad] [-o FILE] "
+	.synopsis = "import [--format F] [--source S] [--set NAME=VALUE]... [--skip-bad]\n"
+	            "       [-o FILE] "
 	            "FILE...",
 	.summary = "other tools' benchmark outputs as result CSV",
 	.more = "Formats: cryptsetup benchmark (1.x, 2.x), openssl speed "
@@ -71,6 +77,29 @@ static char *slurp(const char *path)
 	return buf;
 }
 
+static const char *sets[IMP_MAXSET];
+static int nsets;
+
+/* the --set values into f; 0, or -1 (message printed) */
+static int apply_sets(struct imp_file *f)
+{
+	for (int i = 0; i < nsets; i++) {
+		char name[32];
+		const char *eq = strchr(sets[i], '=');
+
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - sets[i]) : 0,
+		         sets[i]);
+		if (!eq || imp_set(f, name, eq + 1) < 0) {
+			cb_err("import: --set '%s': expected NAME=VALUE, NAME one "
+			       "of host, cpu_model, kernel, cpu_vendor, cpu_flags, "
+			       "cpu_family, cpu_model_no, cpu_stepping, timestamp, "
+			       "and a VALUE that fits", sets[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* read one file into f; 0, or -1 (messages printed) */
 static int read_one(struct imp_file *f)
 {
@@ -88,7 +117,7 @@ static int read_one(struct imp_file *f)
 		       imp_format_name(f->fmt));
 		return -1;
 	}
-	return 0;
+	return apply_sets(f);
 }
 
 static int write_all(const char *out, struct imp_file *files, int n)
@@ -129,6 +158,11 @@ int cmd_import(int argc, char **argv)
 			skip = 1;
 		else if (id == O_OUT)
 			out = arg;
+		else if (id == O_SET && nsets == IMP_MAXSET) {
+			cb_err("import: more than %d --set", IMP_MAXSET);
+			rc = CB_EXIT_USAGE;
+		} else if (id == O_SET)
+			sets[nsets++] = arg;
 		else if (id == 0)
 			files[n++].path = arg;
 		if (rc)

@@ -57,7 +57,7 @@ static int add(struct imp_file *f, const char *desc, double calls,
 		bytes = (double)s;
 	snprintf(name, sizeof name, "%.*s", (int)(b - desc), desc);
 	snprintf(rest, sizeof rest, "%s", strchr(b, ')') + 1);
-	r = imp_row(f, "bssl-speed");
+	r = imp_row(f, "speed");
 	r->backend = "bssl";
 	if (strstr(name, " encrypt") || strstr(name, " decrypt"))
 		*strchr(name, ' ') = 0;

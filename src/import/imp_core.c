@@ -151,3 +151,41 @@ int imp_cipher_mode(struct imp_file *f, const char *name, const char **alg,
 	*bits = !strcmp(m, "xts") ? 2 * k : k;
 	return 0;
 }
+
+/* --set NAME=VALUE: a provenance column the source states beside the
+ * text; 0, or -1 when NAME is not one of them or VALUE does not fit. */
+int imp_set(struct imp_file *f, const char *name, const char *value)
+{
+	struct cb_prov *p = &f->prov;
+	struct { const char *name; char *buf; size_t n; int *num; } cols[] = {
+		{ "host", p->host, sizeof p->host, NULL },
+		{ "cpu_model", p->cpu_model, sizeof p->cpu_model, NULL },
+		{ "kernel", p->kernel, sizeof p->kernel, NULL },
+		{ "cpu_vendor", p->cpu_vendor, sizeof p->cpu_vendor, NULL },
+		{ "cpu_flags", p->cpu_flags, sizeof p->cpu_flags, NULL },
+		{ "cpu_family", NULL, 0, &p->cpu_family },
+		{ "cpu_model_no", NULL, 0, &p->cpu_model_no },
+		{ "cpu_stepping", NULL, 0, &p->cpu_stepping },
+	};
+	uint64_t v;
+
+	for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+		if (strcmp(name, cols[i].name))
+			continue;
+		if (cols[i].num) {
+			if (cb_parse_u64(value, &v) || v > 65535)
+				return -1;
+			*cols[i].num = (int)v;
+			return 0;
+		}
+		if (strlen(value) >= cols[i].n)
+			return -1;
+		strcpy(cols[i].buf, value);
+		return 0;
+	}
+	if (strcmp(name, "timestamp") || strlen(value) >= sizeof f->res->timestamp)
+		return -1;
+	for (size_t i = 0; i < f->n; i++)
+		strcpy(f->res[i].timestamp, value);
+	return 0;
+}

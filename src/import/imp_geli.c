@@ -4,7 +4,8 @@
  * bytes/sec)" lines after it measured (Linux dd's "N bytes (...) copied,
  * S s, ..." too); a dd summary before any geli init is the bare device's
  * (alg "none").  The request size is the bs= of the last dd command line
- * above (none: 0).  geli's default -l is geli(8)'s (AES-XTS, Blowfish and
+ * above (none: 0), and so is the direction: writing to a device
+ * (of= other than /dev/null) encrypts, reading into /dev/null decrypts.  geli's default -l is geli(8)'s (AES-XTS, Blowfish and
  * Camellia 128, 3DES 192); -e aes is AES-XTS, as geli has it since
  * FreeBSD 8.2.
  */
@@ -23,6 +24,7 @@ struct ge_state {
 	const char *ealg, *aalg;
 	unsigned l, s;
 	uint64_t bs;
+	const char *dir;       /* of=/dev/null: decrypt; another of=: encrypt */
 };
 
 static unsigned default_l(const char *e)
@@ -65,9 +67,13 @@ static int geli_init(struct imp_file *f, struct ge_state *st, char **w, int n)
 
 static int dd_cmd(struct ge_state *st, char **w, int n)
 {
-	for (int i = 1; i < n; i++)
+	st->dir = "";
+	for (int i = 1; i < n; i++) {
 		if (!strncmp(w[i], "bs=", 3) && cb_parse_size(w[i] + 3, &st->bs))
 			return -1;
+		if (!strncmp(w[i], "of=", 3))
+			st->dir = strcmp(w[i], "of=/dev/null") ? "encrypt" : "decrypt";
+	}
 	return 0;
 }
 
@@ -78,17 +84,18 @@ static void add(struct imp_file *f, struct ge_state *st, double bytes,
 	unsigned mult = 1;
 
 	r->block_bytes = st->bs;
+	r->direction = st->dir ? st->dir : "";
 	r->reps = 1;
 	r->seconds = secs;
 	r->bytes_total = (uint64_t)bytes;
 	imp_rate(r, bps);
+	r->backend = "freebsd-geli";      /* the report's, baseline included */
 	if (!st->init) {
 		r->alg = "none";
 		r->iv_mode = "none";
 		return;
 	}
 	const struct cb_alg *a = cb_alg_find(st->ealg, &mult);
-	r->backend = "freebsd-geli";
 	r->alg = a->name;
 	r->key_bits = a->flags & CB_F_NOKEY ? 0 :
 	              (st->l ? st->l : default_l(st->ealg)) * mult;

@@ -50,7 +50,7 @@ static void add(struct imp_file *f, const char *name, uint64_t size,
                 double bps)
 {
 	struct os_state *st = state(f);
-	struct cb_result *r = imp_row(f, "openssl-speed");
+	struct cb_result *r = imp_row(f, "speed");
 	char low[128];
 	size_t i;
 	unsigned bits = 0;
@@ -136,7 +136,7 @@ static int version(struct imp_file *f, const char *s)
 	struct os_state *st = state(f);
 
 	st->version = imp_str(f, "%s", s);
-	f->prov.tool_version = st->version;
+	f->prov.tool_version = imp_str(f, "openssl speed, %s", s);
 	for (size_t i = 0; i < f->n; i++)
 		f->res[i].backend_version = st->version;
 	return 0;

@@ -104,7 +104,7 @@ static int row(struct imp_file *f, struct sl_state *st, char *left, char *right)
 {
 	char *w[8], *l[4];
 	int n = imp_words(right, w, 7), nl = imp_words(left, l, 3);
-	struct cb_result *r = imp_row(f, "bench-slope");
+	struct cb_result *r = imp_row(f, "speed");
 
 	r->backend = "gcrypt";
 	r->threads = 1;

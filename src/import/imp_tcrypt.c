@@ -70,7 +70,7 @@ static int take(struct imp_file *f, const char *text)
 	r->backend_details = details;
 	r->backend_version = "";
 	r->auth = "";
-	r->rel_spread = NAN;      /* one figure: no spread */
+	r->rel_spread = r->seconds = NAN;   /* one figure: no spread */
 	tc_free(res, n);
 	return 0;
 }

@@ -11,21 +11,22 @@
 
 struct imp_fmt {
 	const char *name;
+	const char *tool;            /* the tool_version column: what made it */
 	int (*line)(struct imp_file *f, unsigned long no, const char *s);
 	const char *const marks[5];  /* a line holding one is this format's */
 };
 
 static const struct imp_fmt fmts[IMP_NFORMATS] = {
-	[IMP_CRYPTSETUP] = { "cryptsetup", imp_cryptsetup_line,
+	[IMP_CRYPTSETUP] = { "cryptsetup", "cryptsetup benchmark", imp_cryptsetup_line,
 		{ " iterations per second for ", "Algorithm |",
 		  " parallel threads (CPUs) for ", "# Tests are approximate" } },
-	[IMP_OPENSSL] = { "openssl", imp_openssl_line,
+	[IMP_OPENSSL] = { "openssl", "openssl speed", imp_openssl_line,
 		{ "The 'numbers' are in 1000s", "+H:", "+F:" } },
-	[IMP_TCRYPT] = { "tcrypt", imp_tcrypt_line, { "testing speed of " } },
-	[IMP_BSSL] = { "bssl", imp_bssl_line,
+	[IMP_TCRYPT] = { "tcrypt", "tcrypt (Linux)", imp_tcrypt_line, { "testing speed of " } },
+	[IMP_BSSL] = { "bssl", "bssl speed", imp_bssl_line,
 		{ "\"numCalls\"", "Did " } },
-	[IMP_SLOPE] = { "bench-slope", imp_slope_line, { "nanosecs/byte" } },
-	[IMP_GELI] = { "geli", imp_geli_line,
+	[IMP_SLOPE] = { "bench-slope", "libgcrypt bench-slope", imp_slope_line, { "nanosecs/byte" } },
+	[IMP_GELI] = { "geli", "geli, dd", imp_geli_line,
 		{ "bytes transferred in ", "geli init ", " copied, " } },
 };
 
@@ -91,6 +92,7 @@ int imp_read(struct imp_file *f, const char *text)
 		       "--format", f->path, imp_format_list());
 		return -1;
 	}
+	f->prov.tool_version = fmts[f->fmt].tool;
 	for (const char *p = text; p && *p; ) {
 		size_t len = strcspn(p, "\n");
 		char *line = cb_xmalloc(len + 1);

@@ -63,6 +63,11 @@ int imp_is_digest(const char *alg);
  * halves) from a name of that form; 0, or -1. */
 int imp_cipher_mode(struct imp_file *f, const char *name, const char **alg,
                     unsigned *bits);
+/* --set NAME=VALUE after reading: host, cpu_model, kernel, cpu_vendor,
+ * cpu_flags, cpu_family, cpu_model_no, cpu_stepping (the provenance) or
+ * timestamp (every row); 0, or -1 for another NAME or a VALUE that does
+ * not fit. */
+int imp_set(struct imp_file *f, const char *name, const char *value);
 /* A line without its leading and trailing blanks (a copy in buf). */
 char *imp_trim(const char *line, char *buf, size_t n);
 

@@ -417,12 +417,19 @@ void rpt_html_esc(FILE *f, const char *s)
 
 const char *report_geli_label(const struct rpt_pt *p, char *buf, size_t len)
 {
+	char name[160];
+
+	if (*p->driver)      /* FreeBSD's name, where the file has it */
+		snprintf(name, sizeof name, "%s", p->driver);
+	else                 /* an imported report: the algorithms */
+		snprintf(name, sizeof name, "%s%s%s", p->alg,
+		         p->auth && *p->auth ? "+" : "", p->auth ? p->auth : "");
 	if (!strcmp(p->alg, "none"))
 		snprintf(buf, len, "baseline (no encryption)");
 	else if (!strcmp(p->alg, "xts(aes)"))
-		snprintf(buf, len, "%s -l %u", p->driver, p->key_bits / 2);
+		snprintf(buf, len, "%s -l %u", name, p->key_bits / 2);
 	else
-		snprintf(buf, len, "%s", p->driver);
+		snprintf(buf, len, "%s", name);
 	return buf;
 }
 
