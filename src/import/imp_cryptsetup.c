@@ -80,9 +80,10 @@ static int cipher(struct imp_file *f, char **w, int n)
 	unsigned long long bits;
 	double v[2];
 	int na = n == 4 && !strcmp(w[2], "N/A") && !strcmp(w[3], "N/A");
+
 	char b;
 
-	if (!dash || sscanf(w[1], "%llu%c", &bits, &b) != 2 || b != 'b' ||
+	if ((n != 4 && n != 6) || !dash || sscanf(w[1], "%llu%c", &bits, &b) != 2 || b != 'b' ||
 	    strlen(w[1]) != (size_t)snprintf(NULL, 0, "%llub", bits))
 		return -1;
 	if (!na && (n != 6 || imp_num(w[2], &v[0]) || imp_num(w[4], &v[1]) ||

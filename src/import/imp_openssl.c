@@ -124,7 +124,7 @@ static int mr_line(struct imp_file *f, char *s)
 	if (!strcmp(w[0], "+H"))
 		return sizes(f, w, n, 1);
 	if (!strcmp(w[0], "+F") && n > 3)   /* +F:index:name:figures */
-		return row(f, w + 1, n - 1, 1);
+		return row(f, w + 2, n - 2, 1);
 	/* +DT/+DTP/+R*: the counts of the figures that follow; +F2..+F9:
 	 * signatures and key exchanges, not in the schema */
 	return !strncmp(w[0], "+D", 2) || !strncmp(w[0], "+R", 2) ||
