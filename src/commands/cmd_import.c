@@ -43,11 +43,10 @@ const struct cb_command cb_cmd_import = {
 	            "       [-o FILE] "
 	            "FILE...",
 	.summary = "other tools' benchmark outputs as result CSV",
-	.more = "Formats: cryptsetup benchmark (1.x, 2.x), openssl speed "
-	        "(table, -mr), kernel tcrypt logs, bssl speed (text, -json), "
-	        "libgcrypt bench-slope, geli/dd lines.\n"
-	        "A line that cannot be read is an error naming FILE:LINE "
-	        "(exit 2), and nothing is written.\n",
+	.more = "Formats: cryptsetup benchmark (1.x, 2.x), openssl speed (table,\n"
+	        "-mr), kernel tcrypt logs, bssl speed (text, -json), libgcrypt\n"
+	        "bench-slope, geli/dd lines (docs/import.md).  A line that cannot\n"
+	        "be read is an error naming FILE:LINE (exit 2): nothing is written.\n",
 };
 
 /* the whole of path ("-": stdin), or NULL (message printed) */
@@ -143,7 +142,7 @@ int cmd_import(int argc, char **argv)
 	struct imp_file *files = cb_xcalloc((size_t)argc, sizeof *files);
 	const char *arg, *out = NULL, *source = NULL;
 	enum imp_format fmt = IMP_AUTO;
-	int i = 1, id, n = 0, skip = 0, rc = CB_EXIT_OK;
+	int i = 1, id, n = 0, skip = 0, bad = 0, rc = CB_EXIT_OK;
 
 	while ((id = cb_getopt(argc, argv, &i, import_options, &arg)) != -1) {
 		if (id == -2)
@@ -172,13 +171,14 @@ int cmd_import(int argc, char **argv)
 		cb_err("import: no FILE to read (see cryptobench help import)");
 		rc = CB_EXIT_USAGE;
 	}
-	for (int k = 0; k < n; k++) {
+	for (int k = 0; !rc && k < n; k++) {     /* every file's errors */
 		files[k].source = source ? source : files[k].path;
 		files[k].skip_bad = skip;
 		files[k].fmt = fmt;
-		if (!rc && read_one(&files[k]) < 0)
-			rc = CB_EXIT_USAGE;
+		if (read_one(&files[k]) < 0)
+			bad = 1;
 	}
+	rc = rc ? rc : bad ? CB_EXIT_USAGE : CB_EXIT_OK;
 	if (!rc)
 		rc = write_all(out, files, n);
 	for (int k = 0; k < n; k++)

@@ -41,26 +41,29 @@ static void name_alg(struct imp_file *f, struct cb_result *r, const char *n)
 	}
 }
 
-/* desc "NAME (S bytes) seal", "NAME encrypt (S bytes)"; -1: no size */
+/* desc "NAME (S bytes) seal", "NAME encrypt (S bytes)", or (-json with
+ * bytesPerCall) "NAME seal"; 1: no request size (nothing added) */
 static int add(struct imp_file *f, const char *desc, double calls,
                double us, double size)
 {
 	const char *b = strstr(desc, " (");
-	char name[128], rest[128];
+	char name[128];
 	unsigned long long s;
 	struct cb_result *r;
 	double bytes = size;
 
-	if (!b || sscanf(b, " (%llu bytes)", &s) != 1)
-		return size > 0 ? -1 : 1;        /* 1: no request size */
-	if (bytes <= 0)
-		bytes = (double)s;
-	snprintf(name, sizeof name, "%.*s", (int)(b - desc), desc);
-	snprintf(rest, sizeof rest, "%s", strchr(b, ')') + 1);
+	if (b && sscanf(b, " (%llu bytes)", &s) == 1) {
+		bytes = size > 0 ? size : (double)s;
+		snprintf(name, sizeof name, "%.*s", (int)(b - desc), desc);
+	} else if (size > 0) {
+		snprintf(name, sizeof name, "%s", desc);
+	} else {
+		return 1;
+	}
+	if (strchr(name, ' '))      /* "EVP-AES-128-GCM encrypt", "X seal" */
+		*strchr(name, ' ') = 0;
 	r = imp_row(f, "speed");
 	r->backend = "bssl";
-	if (strstr(name, " encrypt") || strstr(name, " decrypt"))
-		*strchr(name, ' ') = 0;
 	name_alg(f, r, name);
 	r->direction = strstr(desc, "open") || strstr(desc, "decrypt")
 	               ? "decrypt" : imp_is_digest(r->alg) ? "digest" : "encrypt";
