@@ -43,7 +43,7 @@ struct cb_result *imp_row(struct imp_file *f, const char *tool)
 	memset(r, 0, sizeof *r);
 	r->tool = tool;
 	r->backend = r->backend_version = r->driver = r->auth = "";
-	r->iv_mode = r->direction = "";
+	r->iv_mode = r->direction = r->alg = "";
 	r->backend_details = imp_str(f, "imported from %s", f->source);
 	r->status = CB_RES_OK;
 	r->ops_per_sec = r->bytes_per_sec = r->ns_per_byte = NAN;
@@ -129,7 +129,7 @@ char *imp_trim(const char *line, char *buf, size_t n)
 
 int imp_is_digest(const char *alg)
 {
-	const struct cb_alg *a = cb_alg_find(alg, NULL);
+	const struct cb_alg *a = alg && *alg ? cb_alg_find(alg, NULL) : NULL;
 
 	return a && (a->kind == CB_HASH || a->kind == CB_MAC);
 }

@@ -20,7 +20,8 @@
 	"'N+M records in|out', 'N bytes transferred in S secs (B bytes/sec)')"
 
 struct ge_state {
-	int init;              /* a geli init line was read                  */
+	int init;              /* 1: a geli init line was read; -1: one that
+	                          could not be (its summaries are errors)   */
 	const char *ealg, *aalg;
 	unsigned l, s;
 	uint64_t bs;
@@ -35,6 +36,7 @@ static unsigned default_l(const char *e)
 
 static int geli_init(struct imp_file *f, struct ge_state *st, char **w, int n)
 {
+	st->init = -1;               /* until it is read whole */
 	st->ealg = "aes";            /* geli(8): the default -e */
 	st->aalg = NULL;
 	st->l = 0;
@@ -61,8 +63,8 @@ static int geli_init(struct imp_file *f, struct ge_state *st, char **w, int n)
 		else if (!strchr("KBiJV", o[1]))
 			return -1;
 	}
-	st->init = 1;
-	return cb_alg_find(st->ealg, NULL) ? 0 : -1;
+	st->init = cb_alg_find(st->ealg, NULL) ? 1 : -1;
+	return st->init > 0 ? 0 : -1;
 }
 
 static int dd_cmd(struct ge_state *st, char **w, int n)
@@ -111,6 +113,9 @@ static int summary(struct imp_file *f, struct ge_state *st, const char *t)
 	unsigned long long nb, bps;
 	double secs;
 	const char *c;
+
+	if (st->init < 0)
+		return -1;
 
 	if (sscanf(t, "%llu bytes transferred in %lf secs (%llu bytes/sec)",
 	           &nb, &secs, &bps) == 3 && secs > 0) {

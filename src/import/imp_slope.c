@@ -115,11 +115,11 @@ static int row(struct imp_file *f, struct sl_state *st, char *left, char *right)
 		hash_alg(f, r, l[0]);
 	else
 		n = -1;
-	r->iv_mode = imp_is_digest(r->alg) ? "none" : "";
 	if (n < 0 || figures(r, w, n)) {
 		f->n--;
 		return -1;
 	}
+	r->iv_mode = imp_is_digest(r->alg) ? "none" : "";
 	return 0;
 }
 
