@@ -77,7 +77,7 @@ TESTS    += $(FUZZ_TARGETS:%=$(BUILD)/tests/test_fuzz_%)
 FUZZ_SECONDS ?= 60
 DEPS_OK  := $(BUILD)/.deps-ok
 
-.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 check-ct fleet bench bench-essiv bench-native bench-anchor bench-geli bench-generations parity plots \
+.PHONY: all check check-asan check-valgrind check-report check-fleet check-fresh check-kernel check-arm64 check-ct fleet bench bench-essiv bench-native bench-anchor bench-geli bench-generations parity plots reference \
         install uninstall clean help deps
 
 all: cryptobench plugins
@@ -287,6 +287,10 @@ bench-power: cryptobench $(POWER_SO)
 	$(Q)POWER_SO=$(POWER_SO) scripts/$@
 
 ## plots: PNG plots of results/*.csv into results/plots/ (regenerated)
+# the reference library's CSVs from its texts (docs/import.md)
+reference: cryptobench
+	CB_BIN=./cryptobench scripts/import-reference
+
 plots: cryptobench
 	$(Q)scripts/deps.sh plots
 	$(Q)scripts/plot --force
@@ -338,6 +342,7 @@ help:
 	@echo "  bench-power  does compare see a planted 1/N slowdown? (tests/power)"
 	@echo "  parity       cryptobench's openssl backend vs openssl speed"
 	@echo "  plots        PNG plots of results/*.csv into results/plots/"
+	@echo "  reference    results/reference/*.csv from the texts beside them (cryptobench import)"
 	@echo "  install      install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  uninstall    remove what install installed"
 	@echo "  clean        remove build outputs"

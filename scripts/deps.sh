@@ -36,8 +36,8 @@ pkgs_for() {   # the packages of one goal
 	fleet) echo "$build ansible-core openssh-client python3 gnuplot-nox" ;;
 	check-fresh) echo "debootstrap git mount" ;;   # scripts/fresh-debian
 	# check-kernel: Debian's kernel booted under qemu with an initramfs of
-	# busybox, dmsetup and the modules (scripts/kernel-guest)
-	check-kernel) echo "$build qemu-system-x86 linux-image-amd64 busybox-static dmsetup cpio kmod" ;;
+	# busybox, dmsetup, cryptsetup and the modules (scripts/kernel-guest)
+	check-kernel) echo "$build qemu-system-x86 linux-image-amd64 busybox-static dmsetup cryptsetup-bin cpio kmod" ;;
 	check-fleet) echo "$build ansible-core openssh-client openssh-server iproute2 rsync python3" ;;
 	# check-arm64: an arm64 root by debootstrap, run through qemu-user's
 	# binfmt handler; its own packages are installed inside it

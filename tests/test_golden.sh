@@ -9,7 +9,7 @@
 . tests/lib.sh
 
 G=tests/data/golden
-SEED=results/reference/geli-seed.csv
+SEED=tests/data/golden/geli-seed-csv1.csv   # a cryptobench-csv-1 file
 tail -n +2 "$G/new.csv" | cat "$G/results.csv" - >"$T/fleet.csv"
 
 # same NAME CMD...: CMD's stdout and exit status against $G/NAME

@@ -21,7 +21,7 @@
 . tests/lib.sh
 BUILD=${BUILD:-build}
 LAYERS_ALLOW=${LAYERS_ALLOW-}
-FOLDERS="foundation core sector kat system output tcrypt measure dd compare report ct bench commands"
+FOLDERS="foundation core sector kat system output tcrypt measure dd compare report ct bench import commands"
 
 if ! command -v nm >/dev/null 2>&1; then
 	echo "SKIP: nm (binutils) not installed"; exit 77
@@ -193,7 +193,8 @@ prefixes() {
 	tcrypt) echo tc_ ;;		measure) echo "speed_ plan_ gate_ runner_ kdf_" ;;
 	dd) echo dd_ ;;			compare) echo cmp_ ;;
 	report) echo "report_ rpt_" ;;	ct) echo ct_ ;;
-	bench) echo bench_ ;;		commands) echo "cmd_ cb_cmd_ main" ;;
+	bench) echo bench_ ;;		import) echo imp_ ;;
+	commands) echo "cmd_ cb_cmd_ main" ;;
 	esac
 }
 # unprefixed FOLDER SYMBOL...: each symbol without one of FOLDER's prefixes

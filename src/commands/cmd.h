@@ -22,13 +22,14 @@ struct cb_command {
 };
 
 extern const struct cb_command cb_cmd_bench, cb_cmd_compare, cb_cmd_ct, cb_cmd_dd,
-	cb_cmd_kat, cb_cmd_list, cb_cmd_report, cb_cmd_speed, cb_cmd_sysinfo,
+	cb_cmd_import, cb_cmd_kat, cb_cmd_list, cb_cmd_report, cb_cmd_speed, cb_cmd_sysinfo,
 	cb_cmd_tcrypt;
 
 int cmd_bench(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_ct(int argc, char **argv);
 int cmd_dd(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_kat(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -14,7 +14,7 @@
 
 /* Sorted by name; tests/test_tables checks it. */
 static const struct cb_command *const commands[] = {
-	&cb_cmd_bench, &cb_cmd_compare, &cb_cmd_ct, &cb_cmd_dd, &cb_cmd_kat, &cb_cmd_list,
+	&cb_cmd_bench, &cb_cmd_compare, &cb_cmd_ct, &cb_cmd_dd, &cb_cmd_import, &cb_cmd_kat, &cb_cmd_list,
 	&cb_cmd_report, &cb_cmd_speed, &cb_cmd_sysinfo, &cb_cmd_tcrypt,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -415,14 +415,39 @@ void rpt_html_esc(FILE *f, const char *s)
 		}
 }
 
+/* FreeBSD's name of a geli algorithm (geli list's), or NULL */
+static const char *geli_name(const char *alg)
+{
+	static const char *const names[][2] = {
+		{ "xts(aes)", "AES-XTS" }, { "cbc(aes)", "AES-CBC" },
+		{ "cbc(blowfish)", "Blowfish-CBC" }, { "cbc(camellia)", "CAMELLIA-CBC" },
+		{ "cbc(des3_ede)", "3DES-CBC" }, { "ecb(cipher_null)", "NULL" },
+		{ "hmac(md5)", "HMAC/MD5" }, { "hmac(sha1)", "HMAC/SHA1" },
+		{ "hmac(rmd160)", "HMAC/RIPEMD160" }, { "hmac(sha256)", "HMAC/SHA256" },
+		{ "hmac(sha384)", "HMAC/SHA384" }, { "hmac(sha512)", "HMAC/SHA512" },
+	};
+
+	for (size_t i = 0; alg && i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(alg, names[i][0]))
+			return names[i][1];
+	return NULL;
+}
+
 const char *report_geli_label(const struct rpt_pt *p, char *buf, size_t len)
 {
+	const char *e = geli_name(p->alg), *a = geli_name(p->auth);
+	char name[160];
+
+	if (*p->driver || !e)  /* the file's driver (FreeBSD's name) */
+		snprintf(name, sizeof name, "%s", *p->driver ? p->driver : p->alg);
+	else                   /* an imported report: FreeBSD's names */
+		snprintf(name, sizeof name, "%s%s%s", e, a ? "+" : "", a ? a : "");
 	if (!strcmp(p->alg, "none"))
 		snprintf(buf, len, "baseline (no encryption)");
 	else if (!strcmp(p->alg, "xts(aes)"))
-		snprintf(buf, len, "%s -l %u", p->driver, p->key_bits / 2);
+		snprintf(buf, len, "%s -l %u", name, p->key_bits / 2);
 	else
-		snprintf(buf, len, "%s", p->driver);
+		snprintf(buf, len, "%s", name);
 	return buf;
 }
 

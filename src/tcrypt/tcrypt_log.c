@@ -97,7 +97,8 @@ static int parse_figure(const char *p, struct cb_result *r, double ghz)
 	} else if (sscanf(p, " 1 operation in %llu cycles (%llu bytes)", &a, &b) == 2 && a) {
 		r->cycles_per_byte = (double)a / size;
 		r->ops_per_sec = ghz > 0 ? ghz * 1e9 / (double)a : NAN;
-	} else if (sscanf(p, " %llu opers/sec, %llu bytes/sec", &a, &b) == 2) {
+	} else if (sscanf(p, " %llu opers/sec, %llu bytes/sec", &a, &b) == 2 ||
+	           sscanf(p, " %llu ops/s (%llu bytes)", &a, &b) == 2) {
 		r->ops_per_sec = (double)a;
 	} else if (sscanf(p, " %llu cycles/operation, %llu cycles/byte", &a, &b) == 2 && a) {
 		r->cycles_per_byte = (double)a / size;

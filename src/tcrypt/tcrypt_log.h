@@ -25,7 +25,8 @@ extern const struct tc_mode tc_modes[];
  * "test N (...)" line under a "testing speed of ..." header, in order,
  * for headers naming `alg` (canonical; NULL: every header the registry
  * knows).  Seconds form: ops/s and
- * bytes/s from "N operations in S seconds (B bytes)"; cycles form
+ * bytes/s from "N operations in S seconds (B bytes)" (or "N ops/s (B
+ * bytes)", "N opers/sec, B bytes/sec"); cycles form
  * ("1 operation in C cycles (B bytes)"): cycles_per_byte, and the rates
  * from ghz when ghz > 0.  Hash rows keep one update per block (tcrypt's
  * other rows split a block into several updates).  A result's driver

@@ -4,7 +4,8 @@
 # guest's own kernel, then one line "N passed, N failed".  Each section
 # uses ok/bad/check below; CB is the cryptobench under test.
 # Sections: dmcrypt (images written by cryptobench dd opened by the real
-# dm-crypt, both directions), afalg (the kernel backend), tcrypt.
+# dm-crypt, both directions), afalg (the kernel backend), tcrypt, import
+# (the real cryptsetup benchmark read by cryptobench import).
 set -u
 CB=${CB_BIN:-./cryptobench}
 T=${TMPDIR:-/tmp}/kcheck
