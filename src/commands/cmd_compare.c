@@ -19,9 +19,12 @@
 /* ---- the command ------------------------------------------------------- */
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM };
+       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM, O_MISSING };
 
 static const struct cb_opt compare_opts[] = {
+	{ "--allow-missing", 0, O_MISSING, NULL,
+	  "a backend or algorithm of BASE missing from NEW is no finding "
+	  "(else exit 1)" },
 	{ "--base-host", 1, O_BHOST, "H",
 	  "only BASE rows of host H" },
 	{ "--base-where", 1, O_BWHERE, "COL=VAL|COL~TEXT",
@@ -184,6 +187,9 @@ static int take_opt(struct args *a, int id, const char *arg)
 	case O_DUMP:
 		a->dump = 1;
 		break;
+	case O_MISSING:
+		a->sel.allow_missing = 1;
+		break;
 	case O_BASELINE:
 		a->baseline = arg;
 		break;
@@ -289,6 +295,9 @@ static int do_compare(const struct args *a)
 		cmp_print_table(stdout, &b, &n, c, nc, bycol, a->threshold);
 		cmp_print_ct(stdout, &b, &n, ct, nct, bycol);
 	}
+	bad += cmp_print_missing(a->csv_out ? stderr : stdout, &b, &n, &a->sel);
+	cmp_print_noise(a->csv_out ? stderr : stdout, &b, &n, c, nc,
+	                a->threshold);
 	cmp_print_summary(a->csv_out ? stderr : stdout, a->csv_out ?
 	                  "cryptobench: compare: summary" : "\nsummary", c, nc,
 	                  ct, nct, only, a->threshold);
