@@ -246,23 +246,28 @@ static int qcmp_masked(const void *pa, const void *pb)
 }
 
 /* How many of vb[0..nb) match one of vn[0..nn) when the columns of mask
- * are left out too (vn sorted by it). */
-static size_t would_match(struct cmp_point *const *vb, size_t nb,
-                          struct cmp_point **vn, size_t nn, unsigned mask)
+ * are left out too; distinct: count the points of one key once (they
+ * would be one point, the fastest).  Sorts both by the mask. */
+static size_t would_match(struct cmp_point **vb, size_t nb,
+                          struct cmp_point **vn, size_t nn, unsigned mask,
+                          int distinct)
 {
 	size_t hits = 0;
 
 	hint_mask = mask;
+	qsort(vb, nb, sizeof *vb, qcmp_masked);
 	qsort(vn, nn, sizeof *vn, qcmp_masked);
 	for (size_t i = 0; i < nb; i++)
-		hits += bsearch(&vb[i], vn, nn, sizeof *vn, qcmp_masked) != NULL;
+		if (!distinct || !i || qcmp_masked(&vb[i - 1], &vb[i]))
+			hits += bsearch(&vb[i], vn, nn, sizeof *vn,
+			                qcmp_masked) != NULL;
 	return hits;
 }
 
 /* The smallest set of --ignore's columns that would match the most of
  * BASE's unmatched points with NEW's: "--ignore backend,driver" */
 static void print_hint(FILE *f, const struct cmp_side *n,
-                       struct cmp_point *const *vb, size_t nb,
+                       struct cmp_point **vb, size_t nb,
                        struct cmp_point **vn, size_t nn, int first)
 {
 	unsigned best = 0, had = nb ? vb[0]->ignored : 0;
@@ -274,13 +279,14 @@ static void print_hint(FILE *f, const struct cmp_side *n,
 
 		if (m & had)
 			continue;
-		h = would_match(vb, nb, vn, nn, m | had);
+		h = would_match(vb, nb, vn, nn, m | had, 1);
 		if (h > most || (h == most && h && __builtin_popcount(m) <
 		                 __builtin_popcount(best)))
 			most = h, best = m;
 	}
 	if (!most)
 		return;
+	most = would_match(vb, nb, vn, nn, best | had, 0);
 	for (int i = 0; cmp_ignorable[i]; i++)
 		if (best & (1u << i))
 			snprintf(cols + strlen(cols), sizeof cols - strlen(cols),
@@ -307,7 +313,8 @@ size_t cmp_print_missing(FILE *f, const struct cmp_side *b,
 	if (found)
 		fprintf(f, "%zu finding%s: what BASE measured and NEW did not%s\n",
 		        found, found == 1 ? "" : "s", sel->allow_missing ?
-		        " (allowed: --allow-missing)" : " (exit 1; --allow-missing "
+		        " (allowed: --allow-missing)" : nb == b->npts ?
+		        " (and nothing matched)" : " (exit 1; --allow-missing "
 		        "allows it)");
 	free(vb);
 	free(vn);
