@@ -63,13 +63,17 @@ const struct cb_command cb_cmd_compare = {
 	"         [--host H] [--base-host H] [--new-host H]\n"
 	"         [--where COL=VAL|COL~TEXT] [--base-where ..] [--new-where ..]\n"
 	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
+	"         [--allow-missing]\n"
 	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...",
 	.summary = "the regression table between two result files (or a fleet)",
 	.more =
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
-	"backend, driver, IV mode, sector size, threads and auth.  With raw\n"
+	"backend, driver (native's code path left out: native at two --cpu\n"
+	"levels is one implementation), IV mode, sector size, threads and\n"
+	"auth; a backend or algorithm of BASE missing from NEW exits 1\n"
+	"(--allow-missing).  With raw\n"
 	"samples on both sides (cryptobench-csv-2 sample_ops) a point is faster,\n"
 	"SLOWER, same or inconclusive: a Mann-Whitney U test, Benjamini-Hochberg\n"
 	"adjusted over the points (false discovery rate 0.05; --holm: Holm,\n"
