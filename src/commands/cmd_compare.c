@@ -50,7 +50,7 @@ static const struct cb_opt compare_opts[] = {
 	  "only NEW rows matching" },
 	{ "--threshold", 1, O_THRESHOLD, "PCT",
 	  "a change within PCT % is same; past it, a significant one is "
-	  "SLOWER/faster (default 5)" },
+	  "SLOWER/faster (default 2.5)" },
 	{ "--where", 1, O_WHERE, "COL=VAL|COL~TEXT",
 	  "only rows matching, both files (repeatable)" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -77,7 +77,7 @@ const struct cb_command cb_cmd_compare = {
 	"samples on both sides (cryptobench-csv-2 sample_ops) a point is faster,\n"
 	"SLOWER, same or inconclusive: a Mann-Whitney U test, Benjamini-Hochberg\n"
 	"adjusted over the points (false discovery rate 0.05; --holm: Holm,\n"
-	"family-wise), and a change past PCT % (default 5); SLOWER\n"
+	"family-wise), and a change past PCT % (default 2.5); SLOWER\n"
 	"exits 1 (samples from several processes or runs on both sides: tested\n"
 	"between every pair of them, the largest p counts).  Without samples (version 1 files): more than PCT % slower and\n"
 	"slower by more than the two points' combined rel_spread is a\n"
@@ -376,7 +376,7 @@ static void free_args(struct args *a)
 
 int cmd_compare(int argc, char **argv)
 {
-	struct args a = { .by = "auto", .threshold = 5.0 };
+	struct args a = { .by = "auto", .threshold = CMP_THRESHOLD };
 	int rc = parse_args(argc, argv, &a);
 
 	if (rc == 0)

@@ -187,6 +187,10 @@ enum cmp_verdict { V_SAME, V_IMPROVED, V_NOISE, V_REGRESSION, V_FAILED,
                    V_INCONCLUSIVE, V_UNSURE, V_NVERDICTS };
 
 #define CMP_MIN_SAMPLES 3      /* fewer on a side: the spread rule          */
+#define CMP_THRESHOLD   2.5    /* the default --threshold, percent: between
+                                  what bench resolves (+-2 % at 94 % of the
+                                  points of a quiet host) and a 5 % change
+                                  (docs/compare.md, make bench-power)       */
 #define CMP_ALPHA       0.05   /* false discovery rate (BH) over the pairs,
                                   or family-wise (--holm)            */
 #define CMP_NBOOT       1000   /* bootstrap resamples for the ratio's CI     */

@@ -15,6 +15,8 @@
 #include "foundation/stats.h"
 #include "foundation/util.h"
 
+#define CMP_BUSY 0.10   /* a side's shared share past which the host is busy */
+
 /* The mean share of s's measured points with a shared column, NaN when
  * none has one. */
 static double shared_of(const struct cmp_side *s)
@@ -61,19 +63,28 @@ void cmp_print_noise(FILE *f, const struct cmp_side *b,
 		free(hw);
 		return;
 	}
-	fputs("\nnoise: timed segments shared with another tenant: ", f);
-	put_shared(f, "BASE", sb);
-	put_shared(f, ", NEW", sn);
+	fputc('\n', f);
+	if (!isnan(sb) || !isnan(sn)) {
+		fputs("noise: timed segments shared with another tenant: ", f);
+		put_shared(f, "BASE", sb);
+		put_shared(f, ", NEW", sn);
+		if ((!isnan(sb) && sb > CMP_BUSY) || (!isnan(sn) && sn > CMP_BUSY))
+			fprintf(f, "; a busy host (over %.0f %%): other tenants can "
+			        "move a point by more than the threshold, so a "
+			        "slower/faster call may be theirs - compare runs of "
+			        "a quiet host", 100 * CMP_BUSY);
+		fputc('\n', f);
+	}
 	if (nt) {
 		cb_stats_sort(hw, nt);
 		h50 = quantile(hw, nt, 0.5);
 		h90 = quantile(hw, nt, 0.9);
-		fprintf(f, "\nresolution: the ratio's 95 %% CI is +-%.1f %% at half "
+		fprintf(f, "resolution: the ratio's 95 %% CI is +-%.1f %% at half "
 		        "of the %zu tested points, +-%.1f %% at 90 %% of them: a "
 		        "change must be larger than that (and than the threshold, "
 		        "%g %%) to be called slower or faster", h50, nt, h90,
 		        threshold);
+		fputc('\n', f);
 	}
-	fputc('\n', f);
 	free(hw);
 }
