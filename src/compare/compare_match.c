@@ -72,6 +72,11 @@ const char *cmp_impl_path(const char *driver, char *buf, size_t len)
 	return split_path(driver, 1, buf, len);
 }
 
+/* --ignore: key columns left out of the match (bit i of ignored). */
+const char *const cmp_ignorable[] = {
+	"backend", "driver", "iv_mode", "auth", NULL,
+};
+
 static int u64_cmp(uint64_t a, uint64_t b)
 {
 	return (a > b) - (a < b);

@@ -99,10 +99,6 @@ const char *cmp_by_default(const char *bycol)
 	return NULL;
 }
 
-const char *const cmp_ignorable[] = {
-	"backend", "driver", "iv_mode", "auth", NULL,
-};
-
 const char *cmp_status_of(const char *s)
 {
 	if (!s || !*s || !strcasecmp(s, "ok"))
