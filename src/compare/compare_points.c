@@ -715,7 +715,6 @@ int cmp_side_points(struct cmp_side *s, const struct cmp_select *sel,
 		}
 	}
 	fold_runs(s, all, nall);
-	cmp_keep_fastest(s);
 	fold_ct(s, ct, s->nctrows);
 	free(all);
 	free(ct);
@@ -772,6 +771,8 @@ void cmp_match_points(struct cmp_side *b, struct cmp_side *n)
 	struct cmp_point **vn = cb_xcalloc(n->npts, sizeof *vn);
 	size_t i = 0, j = 0;
 
+	cmp_keep_fastest(b);         /* one point per key and side */
+	cmp_keep_fastest(n);
 	for (size_t k = 0; k < b->npts; k++)
 		vb[k] = &b->pts[k];
 	for (size_t k = 0; k < n->npts; k++)
