@@ -19,9 +19,12 @@
 /* ---- the command ------------------------------------------------------- */
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM };
+       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM, O_MISSING };
 
 static const struct cb_opt compare_opts[] = {
+	{ "--allow-missing", 0, O_MISSING, NULL,
+	  "a backend or algorithm of BASE missing from NEW is no finding "
+	  "(else exit 1)" },
 	{ "--base-host", 1, O_BHOST, "H",
 	  "only BASE rows of host H" },
 	{ "--base-where", 1, O_BWHERE, "COL=VAL|COL~TEXT",
@@ -47,7 +50,7 @@ static const struct cb_opt compare_opts[] = {
 	  "only NEW rows matching" },
 	{ "--threshold", 1, O_THRESHOLD, "PCT",
 	  "a change within PCT % is same; past it, a significant one is "
-	  "SLOWER/faster (default 5)" },
+	  "SLOWER/faster (default 2.5)" },
 	{ "--where", 1, O_WHERE, "COL=VAL|COL~TEXT",
 	  "only rows matching, both files (repeatable)" },
 	{ NULL, 0, 0, NULL, NULL },
@@ -60,17 +63,21 @@ const struct cb_command cb_cmd_compare = {
 	"         [--host H] [--base-host H] [--new-host H]\n"
 	"         [--where COL=VAL|COL~TEXT] [--base-where ..] [--new-where ..]\n"
 	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
+	"         [--allow-missing]\n"
 	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...",
 	.summary = "the regression table between two result files (or a fleet)",
 	.more =
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
 	"Points are matched by tool, alg, key bits, block size, direction,\n"
-	"backend, driver, IV mode, sector size, threads and auth.  With raw\n"
+	"backend, driver (native's code path left out: native at two --cpu\n"
+	"levels is one implementation), IV mode, sector size, threads and\n"
+	"auth; a backend or algorithm of BASE missing from NEW exits 1\n"
+	"(--allow-missing).  With raw\n"
 	"samples on both sides (cryptobench-csv-2 sample_ops) a point is faster,\n"
 	"SLOWER, same or inconclusive: a Mann-Whitney U test, Benjamini-Hochberg\n"
 	"adjusted over the points (false discovery rate 0.05; --holm: Holm,\n"
-	"family-wise), and a change past PCT % (default 5); SLOWER\n"
+	"family-wise), and a change past PCT % (default 2.5); SLOWER\n"
 	"exits 1 (samples from several processes or runs on both sides: tested\n"
 	"between every pair of them, the largest p counts).  Without samples (version 1 files): more than PCT % slower and\n"
 	"slower by more than the two points' combined rel_spread is a\n"
@@ -184,6 +191,9 @@ static int take_opt(struct args *a, int id, const char *arg)
 	case O_DUMP:
 		a->dump = 1;
 		break;
+	case O_MISSING:
+		a->sel.allow_missing = 1;
+		break;
 	case O_BASELINE:
 		a->baseline = arg;
 		break;
@@ -289,6 +299,9 @@ static int do_compare(const struct args *a)
 		cmp_print_table(stdout, &b, &n, c, nc, bycol, a->threshold);
 		cmp_print_ct(stdout, &b, &n, ct, nct, bycol);
 	}
+	bad += cmp_print_missing(a->csv_out ? stderr : stdout, &b, &n, &a->sel);
+	cmp_print_noise(a->csv_out ? stderr : stdout, &b, &n, c, nc,
+	                a->threshold);
 	cmp_print_summary(a->csv_out ? stderr : stdout, a->csv_out ?
 	                  "cryptobench: compare: summary" : "\nsummary", c, nc,
 	                  ct, nct, only, a->threshold);
@@ -363,7 +376,7 @@ static void free_args(struct args *a)
 
 int cmd_compare(int argc, char **argv)
 {
-	struct args a = { .by = "auto", .threshold = 5.0 };
+	struct args a = { .by = "auto", .threshold = CMP_THRESHOLD };
 	int rc = parse_args(argc, argv, &a);
 
 	if (rc == 0)

@@ -1,10 +1,15 @@
 /*
  * compare.h - the pieces of `cryptobench compare`, one layer each:
  *
+ *   compare_match.c    what a point is: its key and implementation (native's
+ *                      code path is not part of it), the fastest per side
+ *                      when a key stands for several, and what is said of
+ *                      the points that matched nothing;
  *   compare_points.c   result files -> points (rows selected, folded by
  *                      key, repeated runs' median), and pairing the points
  *                      of BASE and NEW; ct rows apart, paired too;
  *   compare_verdict.c  the verdict on one pair of points (or ct rows);
+ *   compare_noise.c    how noisy the runs were, what change they could see;
  *   compare_write.c    the table, the CSV and the --dump view;
  *   compare_fleet.c    groups of a fleet against a baseline group;
  *   commands/cmd_compare.c  the command: options -> calls.
@@ -52,6 +57,9 @@ struct cmp_point {
 	size_t nsamples;
 	size_t proc[CMP_MAX_PROCS]; /* samples of each process, in order     */
 	size_t nprocs;           /* (a run's sample_procs; else one per run)   */
+	double shared;           /* share of timed segments shared (csv-4), NaN */
+	unsigned ignored;        /* --ignore's columns, left out of the match   */
+	size_t nimpl;            /* implementations it is the fastest of (>= 1) */
 	double median;           /* bytes/s, median of the runs                  */
 	double rel_spread;       /* see point_finish()                          */
 	size_t first;            /* order of the first run in the input          */
@@ -87,6 +95,7 @@ struct cmp_select {
 	struct cmp_filter *flt;
 	size_t nflt;
 	unsigned ignored;        /* bit i: cmp_ignorable[i] is not matched on   */
+	int allow_missing;       /* --allow-missing: gone from NEW is no finding */
 };
 
 /* --ignore: key columns that may be left out of the match. */
@@ -131,6 +140,40 @@ void cmp_side_free(struct cmp_side *s);
  * ct rows of equal keys. */
 void cmp_match_points(struct cmp_side *b, struct cmp_side *n);
 
+/* ---- what a point is (compare_match.c) ---------------------------------- */
+
+/*
+ * The implementation a driver name stands for: native's code path left
+ * out ("xts-aes-native-vaes256" -> "xts-aes-native", in compositions
+ * too), every other name as it is.  Into buf; returns buf.
+ */
+const char *cmp_impl_name(const char *driver, char *buf, size_t len);
+/* The code path(s) a driver name carries ("vaes256"), "" for none. */
+const char *cmp_impl_path(const char *driver, char *buf, size_t len);
+/*
+ * The one matching rule of compare (and so of report): the order of two
+ * points' keys - group, tool, alg, key size, block size, direction,
+ * backend, implementation (cmp_impl_name), IV mode, auth, sector size,
+ * threads - leaving out the columns of ignored (bits of cmp_ignorable).
+ */
+int cmp_key_cmp(const struct cmp_point *a, const struct cmp_point *b,
+                unsigned ignored);
+/*
+ * Several points of one side with one key (--ignore's columns, or two
+ * code paths of native in one file): keep the fastest of them, never a
+ * median over implementations; the kept one's nimpl says of how many.
+ */
+void cmp_keep_fastest(struct cmp_side *s);
+/*
+ * After matching: the implementations and algorithms of BASE that NEW
+ * lacks (each a finding, unless --allow-missing), and, when points of
+ * the two sides differ only in columns --ignore can leave out, which
+ * and how.  Prints to f; returns the findings that fail the comparison.
+ */
+size_t cmp_print_missing(FILE *f, const struct cmp_side *b,
+                         const struct cmp_side *n,
+                         const struct cmp_select *sel);
+
 /* ---- verdicts (compare_verdict.c) --------------------------------------- */
 
 /*
@@ -144,6 +187,10 @@ enum cmp_verdict { V_SAME, V_IMPROVED, V_NOISE, V_REGRESSION, V_FAILED,
                    V_INCONCLUSIVE, V_UNSURE, V_NVERDICTS };
 
 #define CMP_MIN_SAMPLES 3      /* fewer on a side: the spread rule          */
+#define CMP_THRESHOLD   2.5    /* the default --threshold, percent: between
+                                  what bench resolves (+-2 % at 94 % of the
+                                  points of a quiet host) and a 5 % change
+                                  (docs/compare.md, make bench-power)       */
 #define CMP_ALPHA       0.05   /* false discovery rate (BH) over the pairs,
                                   or family-wise (--holm)            */
 #define CMP_NBOOT       1000   /* bootstrap resamples for the ratio's CI     */
@@ -199,6 +246,18 @@ struct cmp_ctpair {
 /* The matched ct rows of b (in BASE's order) judged into out (room for
  * b->nct); returns how many. */
 size_t cmp_ct_judge(const struct cmp_side *b, struct cmp_ctpair *out);
+
+/* ---- how noisy (compare_noise.c) ---------------------------------------- */
+
+/*
+ * "noise: ..." - the share of timed segments each side's bench found
+ * shared with another tenant (the `shared` column), and the half-width of
+ * the tested ratios' 95 % CIs at half and at 90 % of the points: the size
+ * of change the comparison could see.  Nothing when neither is known.
+ */
+void cmp_print_noise(FILE *f, const struct cmp_side *b,
+                     const struct cmp_side *n, const struct cmp *c,
+                     size_t nc, double threshold);
 
 /* ---- output (compare_write.c) ------------------------------------------- */
 

@@ -99,10 +99,6 @@ const char *cmp_by_default(const char *bycol)
 	return NULL;
 }
 
-const char *const cmp_ignorable[] = {
-	"backend", "driver", "iv_mode", "auth", NULL,
-};
-
 const char *cmp_status_of(const char *s)
 {
 	if (!s || !*s || !strcasecmp(s, "ok"))
@@ -164,7 +160,8 @@ static int u64_cmp(uint64_t a, uint64_t b)
 	return (a > b) - (a < b);
 }
 
-/* The order of the points' keys (the match's order). */
+/* The order of the points' keys, as written (the runs' fold; the match's
+ * order is cmp_key_cmp's). */
 static int key_cmp(const struct cmp_point *a, const struct cmp_point *b)
 {
 	int c;
@@ -209,8 +206,9 @@ static int qcmp_double(const void *pa, const void *pb)
 
 static int qcmp_pptr(const void *pa, const void *pb)
 {
-	return key_cmp(*(struct cmp_point *const *)pa,
-	               *(struct cmp_point *const *)pb);
+	const struct cmp_point *a = *(struct cmp_point *const *)pa;
+
+	return cmp_key_cmp(a, *(struct cmp_point *const *)pb, a->ignored);
 }
 
 static double median(double *v, size_t n)
@@ -448,10 +446,12 @@ static void row_key(struct cmp_point *p, const struct cb_csv *csv,
 	if (a && mult == 1)
 		p->alg = a->name;    /* aliases -> canonical */
 	p->direction = cb_csv_get(csv, row, "direction");
-	p->backend = ignored & 1 ? "*" : cb_csv_get(csv, row, "backend");
-	p->driver = ignored & 2 ? "*" : cb_csv_get(csv, row, "driver");
-	p->iv_mode = ignored & 4 ? "*" : cb_csv_iv_key(csv, row, cmp_kd_iv.dflt);
-	p->auth = ignored & 8 ? "*" : keyval(csv, row, &cmp_kd_auth);
+	p->backend = cb_csv_get(csv, row, "backend");
+	p->driver = cb_csv_get(csv, row, "driver");
+	p->iv_mode = cb_csv_iv_key(csv, row, cmp_kd_iv.dflt);
+	p->auth = keyval(csv, row, &cmp_kd_auth);
+	p->ignored = ignored;        /* the match leaves them out */
+	p->shared = numval(cb_csv_get(csv, row, "shared"));
 	cb_parse_u64(cb_csv_get(csv, row, "key_bits"), &p->key_bits);
 	cb_parse_u64(cb_csv_get(csv, row, "block_bytes"), &p->block_bytes);
 	p->sector_bytes = keynum(csv, row, &cmp_kd_sector);
@@ -771,6 +771,8 @@ void cmp_match_points(struct cmp_side *b, struct cmp_side *n)
 	struct cmp_point **vn = cb_xcalloc(n->npts, sizeof *vn);
 	size_t i = 0, j = 0;
 
+	cmp_keep_fastest(b);         /* one point per key and side */
+	cmp_keep_fastest(n);
 	for (size_t k = 0; k < b->npts; k++)
 		vb[k] = &b->pts[k];
 	for (size_t k = 0; k < n->npts; k++)
@@ -778,7 +780,7 @@ void cmp_match_points(struct cmp_side *b, struct cmp_side *n)
 	qsort(vb, b->npts, sizeof *vb, qcmp_pptr);
 	qsort(vn, n->npts, sizeof *vn, qcmp_pptr);
 	while (i < b->npts && j < n->npts) {
-		int c = key_cmp(vb[i], vn[j]);
+		int c = cmp_key_cmp(vb[i], vn[j], vb[i]->ignored);
 
 		if (c < 0) {
 			i++;

@@ -111,7 +111,9 @@ static void scan_extras(const struct cmp_side *s, struct extras *e)
 		e->auth |= *p->auth != 0;
 		e->note |= p->match && (strcmp(p->backend_version,
 		                               p->match->backend_version) != 0 ||
-		                        (strcmp(p->status, "ok") && *p->why));
+		                        (strcmp(p->status, "ok") && *p->why) ||
+		                        strcmp(p->driver, p->match->driver) ||
+		                        p->nimpl > 1 || p->match->nimpl > 1);
 	}
 }
 
@@ -213,11 +215,42 @@ static void fmt_test(const struct cmp *x, char *ci, size_t cilen, char *p,
 	snprintf(p, plen, "%.2g", x->p_adj);
 }
 
+/* The note of a pair of two implementations (--ignore, native's code
+ * paths): "native path aesni -> vaes256", "openssl -> native (fastest
+ * of 3 -> 2)"; 0 when both sides are one implementation, the same. */
+static int impl_note(const struct cmp *x, char *buf, size_t len)
+{
+	const struct cmp_point *b = x->b, *n = x->n;
+	char pb[64], pn[64], bb[128], nb[128];
+	size_t o = 0;
+
+	if (!strcmp(b->driver, n->driver) && b->nimpl == 1 && n->nimpl == 1)
+		return 0;
+	cmp_impl_path(b->driver, pb, sizeof pb);
+	cmp_impl_path(n->driver, pn, sizeof pn);
+	buf[0] = 0;
+	if (!strcmp(b->backend, n->backend) && *pb && *pn &&
+	    !strcmp(cmp_impl_name(b->driver, bb, sizeof bb),
+	            cmp_impl_name(n->driver, nb, sizeof nb)))
+		o = (size_t)snprintf(buf, len, "%s path %s -> %s", b->backend,
+		                     pb, pn);
+	else if (strcmp(b->driver, n->driver))
+		o = (size_t)snprintf(buf, len, "%s %s -> %s %s", b->backend,
+		                     b->driver, n->backend, n->driver);
+	if (o < len && b->nimpl == n->nimpl && b->nimpl > 1)
+		snprintf(buf + o, len - o, "%s(each side's fastest of %zu)",
+		         o ? " " : "", b->nimpl);
+	else if (o < len && (b->nimpl > 1 || n->nimpl > 1))
+		snprintf(buf + o, len - o, "%s(the fastest of %zu -> of %zu)",
+		         o ? " " : "", b->nimpl, n->nimpl);
+	return 1;
+}
+
 /* One matched pair's row of the table. */
 static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
 {
 	char ratio[16] = "-", change[16] = "-", noise[16] = "-";
-	char sb[32], sn[32], ci[40], p[16];
+	char sb[32], sn[32], ci[40], p[16], note[320];
 	const char *v = cmp_verdict_table[x->v];
 	int pad = (l->ntested ? 13 : 12) - (int)strlen(v);
 
@@ -237,7 +270,9 @@ static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
 	if (l->ntested)
 		fprintf(f, "  %7s", p);
 	fprintf(f, "  %s", v);
-	if (strcmp(x->b->backend_version, x->n->backend_version))
+	if (impl_note(x, note, sizeof note))
+		fprintf(f, "%*s%s", pad, "", note);
+	else if (strcmp(x->b->backend_version, x->n->backend_version))
 		fprintf(f, "%*s%s %s -> %s", pad, "", x->b->backend,
 		        x->b->backend_version, x->n->backend_version);
 	else if ((x->v == V_FAILED || x->v == V_SKIPPED) && *x->n->why)
@@ -267,9 +302,10 @@ static int holm(void)
 static void print_method(FILE *f, const struct cmp *c, size_t nc,
                          const struct layout *l, double threshold)
 {
-	size_t spread = 0, once = 0, procs = 0;
+	size_t spread = 0, once = 0, procs = 0, several = 0;
 
 	for (size_t i = 0; i < nc; i++) {
+		several += c[i].b->nimpl > 1 || c[i].n->nimpl > 1;
 		procs += c[i].tested && c[i].by_process;
 		spread += !c[i].tested && !isnan(c[i].noise);
 		once += !c[i].tested && isnan(c[i].noise) && !isnan(c[i].ratio);
@@ -280,6 +316,11 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 		fputs("; no speed point in common\n", f);
 		return;
 	}
+	if (several)
+		fprintf(f, "; %zu point%s where one side has several "
+		        "implementations (--ignore, or native's code paths in one "
+		        "file): each side's fastest, never a median of them",
+		        several, several == 1 ? "" : "s");
 	if (!l->ntested) {
 		fputs("; a change within the two points' combined spread is "
 		      "noise (no raw samples: the spread rule)\n", f);
@@ -304,6 +345,8 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 }
 
 /* The "only in BASE" and "only in NEW" lists. */
+#define CMP_LIST_MAX 20           /* lines of an "only in" list shown */
+
 static void print_unmatched(FILE *f, const struct cmp_side *s,
                             const struct layout *l)
 {
@@ -315,9 +358,14 @@ static void print_unmatched(FILE *f, const struct cmp_side *s,
 	if (!cnt)
 		return;
 	fprintf(f, "\nonly in %s (%zu):\n", s->label, cnt);
-	for (size_t i = 0; i < s->npts; i++) {
+	for (size_t i = 0, shown = 0; i < s->npts; i++) {
 		if (s->pts[i].match)
 			continue;
+		if (shown++ == CMP_LIST_MAX && cnt > CMP_LIST_MAX + 1) {
+			fprintf(f, "  ... and %zu more (--format csv lists every "
+			        "one)\n", cnt - CMP_LIST_MAX);
+			break;
+		}
 		fputs("  ", f);
 		print_key(f, &s->pts[i], l);
 		fprintf(f, "  %10s\n", fmt_mbs(sb, sizeof sb, &s->pts[i]));

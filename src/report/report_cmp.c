@@ -1,7 +1,8 @@
 /*
  * report_cmp.c - the report's comparisons: compare's verdicts between the
  * first source and each other one (compare itself is run, as
- * `cryptobench compare ... --format csv`, so its rule is the only one),
+ * `cryptobench compare ... --format csv`, so its rule is the only one:
+ * points match by cmp_key_cmp, native's code path not part of them),
  * the geli matrix beside the seed report's figures, and dm-crypt's
  * aes-xts-plain64 against aes-cbc-essiv:sha256.
  */
@@ -173,8 +174,8 @@ static void where(char **argv, int *n, const char *opt, const char *col,
 	argv[(*n)++] = buf;
 }
 
-/* Run `cryptobench ARGS... --ignore driver --format csv` into c; 0, or
- * -1 after saying on the page why not. */
+/* Run `cryptobench ARGS... --format csv` into c (compare's own matching
+ * rule: nothing ignored); 0, or -1 after saying on the page why not. */
 static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
                        struct cb_csv *c)
 {
@@ -185,8 +186,6 @@ static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
 
 	snprintf(out, sizeof out, "%s/cmp.csv", tmpdir);
 	snprintf(err, sizeof err, "%s/cmp.err", tmpdir);
-	argv[n++] = "--ignore";
-	argv[n++] = "driver";
 	argv[n++] = "--format";
 	argv[n++] = "csv";
 	argv[n] = NULL;
@@ -294,8 +293,9 @@ void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
 	      "</h2>\n<p>Each source against the first, point by point, as "
 	      "<code>cryptobench compare</code> judges them (its fleet mode, "
 	      "<code>--baseline</code> with <code>--by host</code> or "
-	      "<code>--by cpu_level</code>; drivers ignored, so different code "
-	      "paths of one backend match; docs/compare.md has the rule).  The "
+	      "<code>--by cpu_level</code>; an implementation matches itself "
+	      "at every CPU level, native's code path is not part of its name; "
+	      "docs/compare.md has the rule).  The "
 	      "plots below draw the sources together.</p>\n", f);
 	if (concat(files, nfiles, all) < 0) {
 		fprintf(f, "<p class=\"bad\">could not join the files: %s</p>\n",
