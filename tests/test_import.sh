@@ -106,7 +106,7 @@ imp ge $R/geli-seed.txt
 check "geli: 17 rows" [ "$(rows ge)" = 17 ]
 check "geli: -e aes -l 256 is xts(aes) 512, 4096-byte sectors" \
 	has ge ",freebsd-geli,,,xts(aes),512,1048576,encrypt,47.36,49657289,"
-check "geli: -a hmac/md5 canonical" has ge ",per-sector,4096,0,hmac(md5),"
+check "geli: -a hmac/md5 canonical" has ge ",per-sector,4096,1,hmac(md5),"
 
 # provenance given beside the text
 imp src $R/bssl-skylake.txt --source https://example.org/post --set cpu_model=SkyLake --set cpu_family=6

@@ -88,6 +88,7 @@ static void add(struct imp_file *f, struct ge_state *st, double bytes,
 	r->block_bytes = st->bs;
 	r->direction = st->dir ? st->dir : "";
 	r->reps = 1;
+	r->threads = 1;                   /* one dd stream, as `dd` measures */
 	r->seconds = secs;
 	r->bytes_total = (uint64_t)bytes;
 	imp_rate(r, bps);
