@@ -300,8 +300,9 @@ static int append_csv(const char *path, const struct cb_result *r)
 }
 
 /* The core clock for the CSV/JSON row: measured (~30 ms), or the one
- * CRYPTOBENCH_GHZ gives (bench passes its own to each dd it runs, so a
- * sample does not pay for a measurement it does not need). */
+ * CRYPTOBENCH_GHZ gives (a script running many short dd's passes one
+ * measurement to all; bench's geli matrix runs dd in-process and gives
+ * its own directly, dd_run.c). */
 static double dd_ghz(void)
 {
 	const char *e = getenv("CRYPTOBENCH_GHZ");
