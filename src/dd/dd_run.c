@@ -115,8 +115,10 @@ int dd_zero_run(const struct dd_zero *z, struct dd_zero_out *out)
 	job.xf = xf;
 	if (dd_pipe_run(&job, &st) != 0)
 		goto out;
-	if (st.interrupted)
+	if (st.interrupted) {        /* a part of a sample: not one */
 		raise(SIGINT);       /* to the handler before the pipeline's */
+		goto out;
+	}
 	dd_result(&out->r, &job, b, &st, z->ealg, z->ghz, &out->ops);
 	out->r.samples = NULL;
 	out->r.backend_details = out->r.backend_details ? out->r.backend_details

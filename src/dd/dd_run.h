@@ -47,8 +47,9 @@ struct dd_zero_out {
 };
 
 /* 0, or -1: the backend lacks the configuration (or is unknown), the
- * gate failed or the pipeline did (messages of the last two printed).  A
- * SIGINT during the run is raised again once it is over. */
+ * gate failed or the pipeline did (messages of the last two printed), or
+ * a SIGINT cut the run short (raised again once it is over, for the
+ * handler the caller had). */
 int dd_zero_run(const struct dd_zero *z, struct dd_zero_out *out);
 
 #endif
