@@ -57,6 +57,16 @@ fi
 check "CSV written" [ -s "$csv" ]
 check "JSON written" [ -s "${csv%.csv}.json" ]
 check "no leftover dd file" [ -z "$(ls -A "$D" | grep '^\.')" ]
+# bench builds its page from the results it holds, not from its CSV: the
+# page must be the one `report` makes of that CSV (the time it was made
+# aside), every row's value, file:line and the ct rows' included
+if [ -f "$D/index.html" ]; then
+	"$CB" report "$csv" -o "$T/fromcsv" >/dev/null 2>&1
+	check "the page from memory is report's page of the CSV" sh -c \
+		"grep -v '^<p>Made ' '$D/index.html' >'$T/mem.html' &&
+		 grep -v '^<p>Made ' '$T/fromcsv/index.html' >'$T/csv.html' &&
+		 cmp -s '$T/mem.html' '$T/csv.html'"
+fi
 check "plan said before it starts" contains "$err" "bench: budget 8 s"
 check "plan counts the points" contains "$err" "sector points"
 # the kernel backend on a kernel without AF_ALG (this project's VMs): said

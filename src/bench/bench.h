@@ -13,15 +13,16 @@
 
 #include "report/rpt.h"
 
+struct cb_result;
+
 struct bench_geli_opts {
-	const char *csv;             /* dd --csv: rows appended here            */
 	const char *const *backends;
 	size_t nbackends;
 	double sample_sec;           /* a sample's data, in seconds of dd      */
 	unsigned rounds;             /* samples a cell at the least ...        */
 	unsigned max_rounds;         /* ... and at most                        */
 	double seconds;              /* rounds go on until this is spent       */
-	int no_gate;                 /* pass --no-gate to dd                    */
+	int no_gate;                 /* no sector-transform gate (--no-gate)    */
 	FILE *lines;                 /* non-NULL: print each cell's median as
 	                                the geli/cryptsetup/dd lines, in the
 	                                seed's layout (bench --geli)            */
@@ -34,23 +35,19 @@ struct bench_geli_opts {
 size_t bench_geli_configs(void);
 /* Run the matrix on every backend, each configuration a cell: a
  * calibrating run sizes each cell's samples (sample_sec of data), then
- * rounds of one `dd` process a cell, round robin, give every cell the
- * same number of samples spread over the whole time.  The cells' rows
- * (median of the samples, its CI, the raw samples) replace g->csv.
- * *nok cells measured, *nfail that could not run (the backend lacks the
- * cipher).  0, or -1 (message). */
-int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail);
+ * rounds of one dd run a cell (in this process, dd_run.c), round robin,
+ * give every cell the same number of samples spread over the whole time.
+ * The cells' results (median of the samples, its CI, the raw samples)
+ * into *res (bench_geli_free), *nres of them; *nok cells measured, *nfail
+ * that could not run (the backend lacks the cipher).  0. */
+int bench_geli(const struct bench_geli_opts *g, struct cb_result **res,
+               size_t *nres, size_t *nok, size_t *nfail);
+void bench_geli_free(struct cb_result *res, size_t n);
 
-/* The dd rows at path (the matrix's --csv file) as results, for the JSON
- * file: strings point into *csv, which the caller frees after them
- * (cb_csv_free, each result's samples, free(*res)).  No file: none.  0, or -1 (message). */
+/* One CSV row as a result (bench_pool.c): identity, status, rates,
+ * times, clock drift and contention (strings point into c); not the
+ * samples. */
 struct cb_csv;
-struct cb_result;
-int bench_geli_results(const char *path, struct cb_csv *csv,
-                       struct cb_result **res, size_t *n);
-
-/* One CSV row as a result: identity, status, rates, times, clock drift
- * and contention (strings point into c); not the samples. */
 struct cb_csv_rec;
 void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
                       struct cb_result *r);

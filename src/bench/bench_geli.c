@@ -1,9 +1,10 @@
 /*
  * bench_geli.c - bench's geli matrix: the seed report's 17 configurations
- * (the baseline, six ciphers, five HMACs with aes and with null) through
- * `cryptobench dd`, on every backend, each run as its own process (as a
- * user would run it), rows appended to one CSV by dd's --csv, which
- * bench_geli_results() reads back as results for the JSON file.
+ * (the baseline, six ciphers, five HMACs with aes and with null) and
+ * dm-crypt's two, through dd's pipeline on every backend.  Each sample is
+ * one dd run in this process (dd_run.c: a freshly keyed transform, its
+ * ring and thread, count 1 MiB records of zeros), as `cryptobench dd
+ * ... bs=1m count=N` makes it; a cell's samples become one result.
  */
 #include <errno.h>
 #include <math.h>
@@ -17,8 +18,7 @@
 #include "bench/bench.h"
 #include "foundation/acct.h"
 #include "core/cb.h"
-#include "foundation/csv.h"
-#include "output/columns.h"
+#include "dd/dd_run.h"
 #include "output/output.h"
 #include "output/result.h"
 #include "foundation/stats.h"
@@ -59,7 +59,7 @@ static const char *const geli_cfgs[][6] = {
 struct cell {
 	size_t b, c;                 /* backend, configuration              */
 	uint64_t count;              /* records a sample                    */
-	struct cb_csv first;         /* the first sample's row              */
+	struct dd_zero_out first;    /* the first kept sample's row         */
 	double *ops;                 /* records/s of each sample            */
 	unsigned n;
 	int ok;
@@ -75,78 +75,61 @@ size_t bench_geli_configs(void)
 	return NGELI;
 }
 
-/* One dd run of count records, its row written to csv; exit status.
- * The gate (the sector-transform vectors) runs in a cell's first run,
- * the calibrating one: its samples are the same binary and backend. */
-static int geli_one(const char *self, const struct cell *x, uint64_t count,
-                    const struct bench_geli_opts *g, const char *csv,
-                    const char *err)
+/* One dd run of cell x, count records, into *o; 0 or -1 (the backend
+ * lacks it).  The gate (the sector-transform vectors) runs in a cell's
+ * first run, the calibrating one: its samples are the same backend. */
+static int geli_one(const struct cell *x, uint64_t count,
+                    const struct bench_geli_opts *g, struct dd_zero_out *o)
 {
-	char cnt[64], *argv[24];
-	int n = 0;
+	const char *const *a = geli_cfgs[x->c];
+	struct dd_zero z = { .ealg = a[1], .backend = g->backends[x->b],
+	                     .count = count, .ghz = cb_prov()->ghz > 0
+	                     ? cb_prov()->ghz : NAN,
+	                     .gate = !g->no_gate && !x->ok,
+	                     .gate_out = stderr };
 
-	snprintf(cnt, sizeof cnt, "count=%llu", (unsigned long long)count);
-	argv[n++] = "cryptobench";
-	argv[n++] = "dd";
-	for (int j = 0; j < 6 && geli_cfgs[x->c][j]; j++)
-		argv[n++] = (char *)geli_cfgs[x->c][j];
-	if (x->c && x->c < NSEED) {
-		argv[n++] = "-s";
-		argv[n++] = "4096";
+	for (int j = 2; j + 1 < 6 && a[j]; j += 2) {
+		if (!strcmp(a[j], "-l"))
+			z.key_bits = (unsigned)atoi(a[j + 1]);
+		else if (!strcmp(a[j], "-a"))
+			z.aalg = a[j + 1];
 	}
-	argv[n++] = "bs=1m";
-	argv[n++] = cnt;
-	argv[n++] = "--backend";
-	argv[n++] = (char *)g->backends[x->b];
-	argv[n++] = "--csv";
-	argv[n++] = (char *)csv;
-	if (g->no_gate || x->ok)
-		argv[n++] = "--no-gate";
-	argv[n] = NULL;
-	unlink(csv);
-	return cb_spawn(self, argv, "/dev/null", err);
+	if (x->c && x->c < NSEED)
+		z.sector = 4096;
+	return dd_zero_run(&z, o);
 }
 
 /* One sample of cell x into x->ops (keeping the row of the first):
- * its seconds, or -1 when dd wrote no row (the backend lacks it). */
-static double geli_sample(const char *self, struct cell *x, uint64_t count,
-                          const struct bench_geli_opts *g, const char *tmp,
-                          const char *err, int keep)
+ * its seconds, or -1 when dd made no row (the backend lacks it). */
+static double geli_sample(struct cell *x, uint64_t count,
+                          const struct bench_geli_opts *g, int keep)
 {
-	struct cb_csv c;
-	struct cb_result r = { 0 };
-	double t;
+	struct dd_zero_out o;
+	const struct cb_result *r = &o.r;
 
-	if (geli_one(self, x, count, g, tmp, err) != 0 || cb_csv_read(&c, tmp) < 0)
+	if (geli_one(x, count, g, &o) < 0)
 		return -1;
-	if (c.nrows != 1) {
-		cb_csv_free(&c);
+	if (r->seconds > 0)
+		cb_acct_add(CB_ACCT_DD_DATA, (uint64_t)(r->seconds * 1e9));
+	if (r->status != CB_RES_OK || !(r->bytes_per_sec > 0) || !r->block_bytes)
 		return -1;
-	}
-	bench_csv_result(&c, &c.rows[0], &r);
-	t = r.seconds;
-	if (t > 0)
-		cb_acct_add(CB_ACCT_DD_DATA, (uint64_t)(t * 1e9));
-	if (r.status != CB_RES_OK || !(r.bytes_per_sec > 0) || !r.block_bytes) {
-		cb_csv_free(&c);
-		return -1;
-	}
 	if (keep) {
 		x->ops = cb_xrealloc(x->ops, (x->n + 1) * sizeof *x->ops);
-		x->ops[x->n++] = r.bytes_per_sec / (double)r.block_bytes;
+		x->ops[x->n++] = r->bytes_per_sec / (double)r->block_bytes;
+		if (x->n == 1) {
+			x->first = o;
+			x->first.r.driver = x->first.driver;
+			x->first.r.alg = x->first.alg;
+		}
 	}
-	if (keep && !x->first.nrows)
-		x->first = c;
-	else
-		cb_csv_free(&c);
-	return t;
+	return r->seconds;
 }
 
 /* The calibrating round: which cells run, and each one's sample size
  * (target seconds of data); returns the round's seconds. */
-static double calibrate(const char *self, struct cell *cells, size_t n,
-                        const struct bench_geli_opts *g, const char *tmp,
-                        const char *err, size_t *nok, size_t *nfail)
+static double calibrate(struct cell *cells, size_t n,
+                        const struct bench_geli_opts *g, size_t *nok,
+                        size_t *nfail)
 {
 	double t0 = cb_now_s(), t;
 
@@ -156,14 +139,14 @@ static double calibrate(const char *self, struct cell *cells, size_t n,
 
 		if (g->progress)
 			g->progress(g->arg, i, n, g->backends[x->b], geli_cfgs[x->c][1]);
-		if ((t = geli_sample(self, x, CAL_COUNT, g, tmp, err, 0)) < 0) {
+		if ((t = geli_sample(x, CAL_COUNT, g, 0)) < 0) {
 			(*nfail)++;        /* the backend lacks it: no row */
 			continue;
 		}
 		(*nok)++;
 		x->ok = 1;
 		if (t < CAL_SHORT)         /* thread start-up, not the rate */
-			t = geli_sample(self, x, CAL_COUNT * 16, g, tmp, err, 0) / 16;
+			t = geli_sample(x, CAL_COUNT * 16, g, 0) / 16;
 		want = t > 0 ? g->sample_sec / t * CAL_COUNT : MAX_COUNT;
 		x->count = want < MIN_COUNT ? MIN_COUNT : want > MAX_COUNT
 		           ? MAX_COUNT : (uint64_t)want;
@@ -180,58 +163,46 @@ static double dd_ci(const double *s, size_t n, int hi)
 	return (hi ? up : lo) * (double)(1u << 20);
 }
 
-/* A cell's result from its samples, as one CSV row with them. */
-static void cell_row(FILE *f, const struct cell *x)
+/* A cell's result from its samples (they are the result's, and its
+ * driver and algorithm strings: bench_geli_free). */
+static void cell_result(const struct cell *x, struct cb_result *r)
 {
-	struct cb_result r = { 0 };
 	struct cb_stats st;
 	double *s = cb_xmalloc(x->n * sizeof *s);
 
 	memcpy(s, x->ops, x->n * sizeof *s);
-	bench_csv_result(&x->first, &x->first.rows[0], &r);
+	*r = x->first.r;
+	r->driver = cb_xstrdup(x->first.driver);
+	r->alg = cb_xstrdup(x->first.alg);
 	if (cb_stats_summary(s, x->n, &st) < 0)
 		st.median = st.lo = st.hi = st.mad = NAN;
-	r.samples = s;
-	r.reps = x->n;
-	r.ops_per_sec = st.median;
-	r.ci_low_ops = st.lo;
-	r.ci_high_ops = st.hi;
-	r.mad_ops = st.mad;
-	r.noisy = cb_stats_noisy(&st);
-	r.rel_spread = cb_rel_spread(s, x->n);
-	r.bytes_per_sec = r.ops_per_sec * (double)r.block_bytes;
-	r.ns_per_byte = 1e9 / r.bytes_per_sec;
-	r.cycles_per_byte = r.ghz > 0 ? r.ns_per_byte * r.ghz : NAN;
-	cb_csv_row(f, cb_prov(), &r);
-	free(s);
+	r->samples = s;
+	r->reps = x->n;
+	r->ops_per_sec = st.median;
+	r->ci_low_ops = st.lo;
+	r->ci_high_ops = st.hi;
+	r->mad_ops = st.mad;
+	r->noisy = cb_stats_noisy(&st);
+	r->rel_spread = cb_rel_spread(s, x->n);
+	r->bytes_per_sec = r->ops_per_sec * (double)r->block_bytes;
+	r->ns_per_byte = 1e9 / r->bytes_per_sec;
+	r->cycles_per_byte = r->ghz > 0 ? r->ns_per_byte * r->ghz : NAN;
 }
 
-/* The cells' rows into g->csv (replaced).  0, or -1 (message). */
-static int write_cells(const struct bench_geli_opts *g, const struct cell *cells,
-                       size_t n)
+void bench_geli_free(struct cb_result *res, size_t n)
 {
-	FILE *f = fopen(g->csv, "w");
-	int rc;
-
-	if (!f) {
-		cb_err("bench: %s: %s", g->csv, strerror(errno));
-		return -1;
+	for (size_t i = 0; i < n; i++) {
+		free((void *)res[i].samples);
+		free((void *)res[i].driver);
+		free((void *)res[i].alg);
 	}
-	cb_csv_header(f);
-	for (size_t i = 0; i < n; i++)
-		if (cells[i].n)
-			cell_row(f, &cells[i]);
-	rc = ferror(f) | fclose(f);
-	if (rc)
-		cb_err("bench: writing %s failed", g->csv);
-	return rc ? -1 : 0;
+	free(res);
 }
 
 /* Sampling rounds, round robin over the cells that ran, until the time
  * is spent (and at least g->rounds), at most g->max_rounds. */
-static void sample_rounds(const char *self, struct cell *cells, size_t n,
-                          const struct bench_geli_opts *g, const char *tmp,
-                          const char *err)
+static void sample_rounds(struct cell *cells, size_t n,
+                          const struct bench_geli_opts *g)
 {
 	double t0 = cb_now_s();
 
@@ -245,7 +216,7 @@ static void sample_rounds(const char *self, struct cell *cells, size_t n,
 				g->progress(g->arg, k * n + i, g->max_rounds * n,
 				            g->backends[cells[i].b],
 				            geli_cfgs[cells[i].c][1]);
-			geli_sample(self, &cells[i], cells[i].count, g, tmp, err, 1);
+			geli_sample(&cells[i], cells[i].count, g, 1);
 		}
 	}
 }
@@ -260,12 +231,11 @@ static void cell_lines(FILE *f, const struct cell *x)
 	                       : "mirror/gm0", .in = "/dev/zero",
 	                       .out = "/dev/mirror/gm0", .bs_text = "1m" };
 	struct cb_report rep = { .prov = cb_prov(), .n = 1, .dd = &d };
-	struct cb_result r = { 0 };
+	struct cb_result r = x->first.r;
 	double *s = cb_xmalloc(x->n * sizeof *s);
 
 	memcpy(s, x->ops, x->n * sizeof *s);
 	cb_stats_sort(s, x->n);
-	bench_csv_result(&x->first, &x->first.rows[0], &r);
 	for (int j = 2; j + 1 < 6 && a[j]; j += 2) {
 		if (!strcmp(a[j], "-l"))
 			d.key_bits = (unsigned)atoi(a[j + 1]), d.key_bits_given = 1;
@@ -313,78 +283,25 @@ static void print_lines(FILE *f, const struct bench_geli_opts *g,
 	fflush(f);
 }
 
-int bench_geli(const struct bench_geli_opts *g, size_t *nok, size_t *nfail)
+int bench_geli(const struct bench_geli_opts *g, struct cb_result **res,
+               size_t *nres, size_t *nok, size_t *nfail)
 {
-	char self[4096], err[4200], tmp[4200];
 	size_t n = g->nbackends * NGELI;
 	struct cell *cells = cb_xcalloc(n ? n : 1, sizeof *cells);
-	int rc;
 
-	*nok = *nfail = 0;
-	if (cb_exe_path(self, sizeof self) < 0) {
-		cb_err("bench: cannot find my own binary: %s", strerror(errno));
-		free(cells);
-		return -1;
-	}
-	snprintf(err, sizeof err, "%s.err", g->csv);
-	snprintf(tmp, sizeof tmp, "%s.one", g->csv);
-	if (cb_prov()->ghz > 0) {        /* each dd records it, unmeasured */
-		char ghz[32];
-
-		snprintf(ghz, sizeof ghz, "%.4f", cb_prov()->ghz);
-		setenv("CRYPTOBENCH_GHZ", ghz, 1);
-	}
+	*nok = *nfail = *nres = 0;
 	for (size_t i = 0; i < n; i++)
 		cells[i].b = i / NGELI, cells[i].c = i % NGELI;
-	calibrate(self, cells, n, g, tmp, err, nok, nfail);
-	sample_rounds(self, cells, n, g, tmp, err);
-	unlink(err);
-	unlink(tmp);
-	rc = write_cells(g, cells, n);
+	calibrate(cells, n, g, nok, nfail);
+	sample_rounds(cells, n, g);
+	*res = cb_xcalloc(n ? n : 1, sizeof **res);
+	for (size_t i = 0; i < n; i++)
+		if (cells[i].n)
+			cell_result(&cells[i], &(*res)[(*nres)++]);
 	if (g->lines)
 		print_lines(g->lines, g, cells, n);
-	for (size_t i = 0; i < n; i++) {
-		cb_csv_free(&cells[i].first);
+	for (size_t i = 0; i < n; i++)
 		free(cells[i].ops);
-	}
 	free(cells);
-	return rc;
-}
-
-void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
-                      struct cb_result *r)
-{
-	cb_col_read(c, row, r);
-}
-
-int bench_geli_results(const char *path, struct cb_csv *c,
-                       struct cb_result **res, size_t *n)
-{
-	int rc;
-
-	*res = NULL;
-	*n = 0;
-	memset(c, 0, sizeof *c);
-	if (access(path, F_OK) != 0)
-		return 0;                /* no dd run wrote a row */
-	if ((rc = cb_csv_read(c, path)) < 0) {
-		cb_err("bench: reading the dd rows: %s",
-		       rc == -EINVAL ? c->err : strerror(-rc));
-		return -1;
-	}
-	*res = cb_xcalloc(c->nrows ? c->nrows : 1, sizeof **res);
-	for (size_t i = 0; i < c->nrows; i++) {
-		struct cb_result *r = &(*res)[(*n)++];
-		const char *v = cb_csv_get(c, &c->rows[i], "sample_ops");
-		double *s = NULL;
-		size_t ns = 0;
-		char bad[64];
-
-		bench_csv_result(c, &c->rows[i], r);
-		if (v && *v && cb_csv_numbers(v, &s, &ns, bad, sizeof bad) == 0) {
-			r->samples = s;     /* the caller frees them */
-			r->reps = (unsigned)ns;
-		}
-	}
 	return 0;
 }

@@ -22,6 +22,7 @@
 #include "core/cb.h"
 #include "foundation/csv.h"
 #include "measure/measure.h"
+#include "output/columns.h"
 #include "output/result.h"
 #include "foundation/util.h"
 
@@ -69,6 +70,12 @@ int bench_part_spawn(const char *self, int argc, char **argv,
 }
 
 /* The same point: identity and request model. */
+void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
+                      struct cb_result *r)
+{
+	cb_col_read(c, row, r);
+}
+
 static int same_point(const struct cb_result *a, const struct cb_result *b)
 {
 	return !strcmp(a->backend, b->backend) && !strcmp(a->driver, b->driver) &&

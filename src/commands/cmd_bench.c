@@ -68,8 +68,9 @@ struct bench {
 	struct speed_opts o, sec[2];   /* the main pass; the sector passes   */
 	struct speed_cli c;
 	size_t npts, nsec, ngeli;
+	struct speed_plan plan[3];     /* sec[0], sec[1], o: each made once  */
 	const char *names[MAX_ALGS + 1]; /* every algorithm, NULL-ended      */
-	char path[3][4096];            /* csv, json, dd rows                 */
+	char path[3][4096];            /* csv, json, a part's rows           */
 	double t0, pass_end;           /* start; this process's passes end  */
 	uint64_t t0_ns;                /* when the process started          */
 	int argc;
@@ -77,6 +78,8 @@ struct bench {
 	double geli_sec;               /* the geli matrix's share of the budget */
 	struct cb_result *res;
 	size_t nres, nfail;
+	struct cb_result *dd;          /* the geli matrix's cells (bench_geli) */
+	size_t ndd;
 	struct cb_result *tc;        /* tcrypt's rows (their strings), copied
 	                                into res too */
 	size_t ntc;
@@ -101,21 +104,15 @@ const struct cb_command cb_cmd_bench = {
 	        "^C stops and keeps what was measured.  See docs/speed.md.\n",
 };
 
-/* Runnable points of a pass. */
-static size_t count_points(const struct speed_opts *o)
+/* Each pass's plan, made once (runnable points counted for the budget,
+ * run as they are by run_passes). */
+static void make_plans(struct bench *b)
 {
-	struct plan *p;
-	char **notes;
-	size_t n, nn, run = 0;
-
-	n = plan_make(o, &p, &notes, &nn);
-	for (size_t i = 0; i < n; i++)
-		run += !p[i].skip;
-	for (size_t i = 0; i < nn; i++)
-		free(notes[i]);
-	free(notes);
-	plan_free(p, n);
-	return run;
+	speed_plan_make(&b->sec[0], &b->plan[0]);
+	speed_plan_make(&b->sec[1], &b->plan[1]);
+	speed_plan_make(&b->o, &b->plan[2]);
+	b->nsec = b->plan[0].runnable + b->plan[1].runnable;
+	b->npts = b->plan[2].runnable;
 }
 
 /* The sector passes: the ciphers, 4096-byte requests, 512 and 4096-byte
@@ -201,10 +198,11 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	return 0;
 }
 
-/* DIR/HOST-STAMP.{csv,json} and the dd rows' file; 0 or -1. */
+/* DIR/HOST-STAMP.{csv,json} and the other process's rows' file (hidden);
+ * 0 or -1. */
 static int bench_paths(struct bench *b)
 {
-	static const char *const ext[3] = { "csv", "json", "dd.csv" };
+	static const char *const ext[3] = { "csv", "json", "part.csv" };
 	time_t t = time(NULL);
 	char stamp[32];
 	struct tm tm;
@@ -227,12 +225,14 @@ static unsigned nprocs(const struct bench *b)
 	return b->c.full ? 1 : b->c.processes ? b->c.processes : 2;
 }
 
-/* The geli matrix (bench_geli.c): a sample is one dd process with this
- * many seconds of data; at least GELI_ROUNDS samples a cell, more while
- * its share of the budget lasts (--full: a fixed number, longer). */
+/* The geli matrix (bench_geli.c): a sample is one dd run (in this
+ * process) with this many seconds of data; at least GELI_ROUNDS samples a
+ * cell, more while its share of the budget lasts (--full: a fixed number,
+ * longer). */
 #define GELI_SHARE     0.10
-#define GELI_SPAWN     0.05     /* a dd process besides its data: start,
-                                   keys, the ring's pages, exit       */
+#define GELI_SPAWN     0.01     /* a dd run besides its data: keys, the
+                                   ring's pages, its thread (13 ms
+                                   measured on a busy 2-core VM)       */
 #define GELI_ROUNDS(b) geli_rounds(b)
 #define GELI_MAX(b)    ((b)->c.full ? 15u : 30u)
 
@@ -294,7 +294,7 @@ static void say_plan(const struct bench *b)
 		        "sectors),\n", cb_nalgs, b->o.sel.nbackends, b->npts,
 		        b->c.full ? "every" : "the usual", b->o.nsizes, b->nsec);
 	fprintf(stderr, "%s geli matrix %zu configurations x %zu backends "
-	        "through dd: samples of %.0f ms of data,\n       one dd each, "
+	        "through dd: samples of %.0f ms of data,\n       one dd run each, "
 	        "round robin, %u to %u a cell (about %.0f s)\n",
 	        b->c.geli_only ? "bench:" : "      ", b->ngeli, b->o.sel.nbackends,
 	        1e3 * geli_sample(b), GELI_ROUNDS(b), GELI_MAX(b), b->geli_sec);
@@ -341,7 +341,7 @@ static void geli_progress(void *arg, size_t done, size_t total,
 static int run_geli(struct bench *b)
 {
 	const char *names[CB_MAX_BACKENDS];
-	struct bench_geli_opts g = { .csv = b->path[2], .backends = names,
+	struct bench_geli_opts g = { .backends = names,
 	        .sample_sec = geli_sample(b), .rounds = GELI_ROUNDS(b),
 	        .max_rounds = GELI_MAX(b), .seconds = b->geli_sec,
 	        .no_gate = b->o.no_gate, .lines = b->c.geli_only ? stdout : NULL,
@@ -352,7 +352,7 @@ static int run_geli(struct bench *b)
 
 	for (size_t i = 0; i < b->o.sel.nbackends; i++)
 		names[g.nbackends++] = b->o.sel.backends[i]->name;
-	if (bench_geli(&g, &ok, &fail) < 0)
+	if (bench_geli(&g, &b->dd, &b->ndd, &ok, &fail) < 0)
 		return -1;
 	t = cb_now_ns() - t;
 	data = cb_acct_get(CB_ACCT_DD_DATA) - data;
@@ -364,16 +364,17 @@ static int run_geli(struct bench *b)
 	return 0;
 }
 
-/* One speed pass of n points appended to b->res.  0 or -1. */
-static int run_pass(struct bench *b, const struct speed_opts *o, size_t n)
+/* One speed pass (its plan, made once) appended to b->res.  0 or -1. */
+static int run_pass(struct bench *b, const struct speed_opts *o,
+                    struct speed_plan *sp)
 {
 	struct cb_result *r = NULL;
 	size_t nr = 0, nf = 0;
 	int rc;
 
-	if (bench_stopped() || !n)
+	if (bench_stopped() || !sp->runnable)
 		return 0;
-	rc = speed_run(o, &r, &nr, &nf);
+	rc = speed_plan_run(o, sp, &r, &nr, &nf);
 	if (rc == CB_EXIT_SKIP)
 		return 0;
 	if (rc != CB_EXIT_OK)
@@ -414,12 +415,12 @@ static int run_passes(struct bench *b)
 
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
-		size_t n = count_points(s);
+		size_t n = b->plan[k].runnable;
 
 		if (!b->c.full)
 			fit_pass(b, s, (double)n / (double)left);
 		left -= n;
-		if (run_pass(b, s, n) < 0)
+		if (run_pass(b, s, &b->plan[k]) < 0)
 			return -1;
 	}
 	if (!b->c.full)
@@ -427,7 +428,7 @@ static int run_passes(struct bench *b)
 	if (!b->c.part)
 		fprintf(stderr, "bench: sector passes done (%.0f s); %zu points\n",
 		        cb_now_s() - b->t0, b->npts);
-	return run_pass(b, &b->o, b->npts);
+	return run_pass(b, &b->o, &b->plan[2]);
 }
 
 /* A part's time split (FILE.acct, written by the part) added to ours;
@@ -460,7 +461,7 @@ static void run_parts(struct bench *b)
 		cb_warn("bench: cannot find my own binary: one process only");
 		return;
 	}
-	snprintf(file, sizeof file, "%s.part", b->path[2]);
+	snprintf(file, sizeof file, "%s", b->path[2]);
 	for (unsigned k = 1; k < np && !bench_stopped(); k++) {
 		double left = b->c.budget - RESERVE - (cb_now_s() - b->t0);
 		uint64_t t = cb_now_ns();
@@ -528,55 +529,33 @@ static int run_part(struct bench *b)
 	return rc < 0 ? CB_EXIT_FAIL : b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 }
 
-/* Append the dd rows (their header left out) to the CSV. */
-static int append_dd(FILE *f, const char *dd)
+/* The results in the CSV's order: speed's (and tcrypt's), then the geli
+ * matrix's; with --ct's after them for the JSON (ct, when not NULL).
+ * The rows are b's (*all is only the array: free() it). */
+static struct cb_result *all_results(const struct bench *b, size_t *n,
+                                     int ct)
 {
-	FILE *in = fopen(dd, "r");
-	char line[8192];
-	int first = 1;
+	struct cb_result *all = cb_xcalloc(b->nres + b->ndd + b->ct.nct + 1,
+	                                   sizeof *all);
 
-	if (!in)
-		return 0;                /* no dd run wrote a row */
-	while (fgets(line, sizeof line, in)) {
-		if (!first)
-			fputs(line, f);
-		if (strchr(line, '\n'))
-			first = 0;
-	}
-	fclose(in);
-	return ferror(f) ? -1 : 0;
-}
-
-/* The speed rows, the dd rows read back from their file and --ct's, in
- * one array for the JSON writer (*all freed by the caller, with dd).
- * 0 or -1. */
-static int all_results(const struct bench *b, struct cb_csv *dd,
-                       struct cb_result **all, size_t *n)
-{
-	struct cb_result *rows;
-	size_t nd;
-
-	if (bench_geli_results(b->path[2], dd, &rows, &nd) < 0)
-		return -1;
-	*all = cb_xcalloc(b->nres + nd + b->ct.nct + 1, sizeof **all);
 	if (b->nres)
-		memcpy(*all, b->res, b->nres * sizeof **all);
-	if (nd)
-		memcpy(*all + b->nres, rows, nd * sizeof **all);
-	free(rows);
-	*n = b->nres + nd;
-	*n += bench_ct_results(&b->ct, *all + *n);
-	return 0;
+		memcpy(all, b->res, b->nres * sizeof *all);
+	if (b->ndd)
+		memcpy(all + b->nres, b->dd, b->ndd * sizeof *all);
+	*n = b->nres + b->ndd;
+	if (ct)
+		*n += bench_ct_results(&b->ct, all + *n);
+	return all;
 }
 
-/* The CSV's rows: speed's, then dd's (their file's, header left out),
- * then --ct's. */
+/* The CSV's rows: speed's, then dd's, then --ct's (as they were). */
 static int fill_csv(struct bench *b, FILE *f, const char *path)
 {
-	int rc = speed_emit(cb_writer_find("csv"), f, path, &b->o, b->res, b->nres);
+	size_t n;
+	struct cb_result *all = all_results(b, &n, 0);
+	int rc = speed_emit(cb_writer_find("csv"), f, path, &b->o, all, n);
 
-	if (rc == 0)
-		rc = append_dd(f, b->path[2]);
+	free(all);
 	if (rc == 0 && b->ct.nct)
 		rc = bench_ct_csv(f, &b->ct);
 	return rc;
@@ -585,17 +564,11 @@ static int fill_csv(struct bench *b, FILE *f, const char *path)
 /* The JSON: the same results, with the time split so far. */
 static int fill_json(struct bench *b, FILE *f, const char *path)
 {
-	struct cb_result *all = NULL;
-	struct cb_csv dd;
-	size_t nall = 0;
-	int rc = all_results(b, &dd, &all, &nall);
+	size_t n;
+	struct cb_result *all = all_results(b, &n, 1);
+	int rc = speed_emit(cb_writer_find("json"), f, path, &b->o, all, n);
 
-	if (rc == 0)
-		rc = speed_emit(cb_writer_find("json"), f, path, &b->o, all, nall);
-	for (size_t i = b->nres; i < nall; i++)
-		free((void *)all[i].samples);
 	free(all);
-	cb_csv_free(&dd);
 	return rc;
 }
 
@@ -642,6 +615,8 @@ static void say_sure(const struct bench *b)
 static int summarize(struct bench *b)
 {
 	char *files[1] = { b->path[0] }, name[4200];
+	struct cb_result *all;
+	size_t nall;
 	struct rpt r;
 	int rc;
 
@@ -649,8 +624,12 @@ static int summarize(struct bench *b)
 	if (b->c.verbose || b->c.format_set)
 		speed_emit(b->c.format_set ? b->c.w : cb_writer_find("table"), stdout,
 		     NULL, &b->o, b->res, b->nres);
-	if (rpt_load(&r, files, 1, "") != 0)
+	all = all_results(b, &nall, 0);
+	if (rpt_from_results(&r, cb_prov(), all, nall, b->ct.ct, b->ct.nct,
+	                     b->path[0], "") != 0) {
+		free(all);
 		return -1;
+	}
 	bench_summary(stdout, &r, cb_term_width());
 	if (b->ct.nct)
 		bench_summary_ct(stdout, &r, b->c.ct, cb_term_width());
@@ -668,6 +647,7 @@ static int summarize(struct bench *b)
 	     : (cb_warn("bench: no gnuplot: no HTML report (apt-get install "
 	                "gnuplot-nox)"), CB_EXIT_OK);
 	rpt_free(&r);
+	free(all);
 	fprintf(stderr, "cryptobench: results in %s and %s%s%s/%s\n", b->path[0],
 	        b->path[1], rc == CB_EXIT_OK && report_gnuplot() ? ", report in "
 	        : "", rc == CB_EXIT_OK && report_gnuplot() ? b->c.outdir : "",
@@ -723,8 +703,7 @@ int cmd_bench(int argc, char **argv)
 	    (b->c.ct && !b->c.part && bench_ct_load(b->c.ct, &b->ct) < 0))
 		goto out;
 	cb_warn_hold(1);               /* each warning once, with a count */
-	b->npts = count_points(&b->o);
-	b->nsec = count_points(&b->sec[0]) + count_points(&b->sec[1]);
+	make_plans(b);
 	if (b->c.part) {
 		cb_stop_on_sigint();
 		rc = run_part(b);
@@ -758,8 +737,10 @@ int cmd_bench(int argc, char **argv)
 	rc = b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:
 	cb_warn_flush();
-	unlink(b->path[2]);
 	speed_free_results(b->res, b->nres);
+	bench_geli_free(b->dd, b->ndd);
+	for (int k = 0; k < 3; k++)
+		speed_plan_free(&b->plan[k]);
 	tc_free(b->tc, b->ntc);
 	rpt_free(&b->ct);
 	free((void *)b->o.command);

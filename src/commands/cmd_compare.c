@@ -1,8 +1,9 @@
 /*
  * cmd_compare.c - `cryptobench compare`: a regression table between two result
  * CSV files, and `compare --dump`, the normalised view of result files that
- * scripts/plot draws from.  This file turns options into calls; the
- * points, the verdicts and the writers are the pieces compare.h lists.
+ * scripts/plot draws from.  This file turns options into a job
+ * (compare_run.c runs it); the points, the verdicts and the writers are
+ * the pieces compare.h lists.
  * docs/compare.md is the user-facing description.
  */
 #include <errno.h>
@@ -103,35 +104,6 @@ struct args {
 	int csv_out, dump;
 };
 
-static void add_filter(struct cmp_select *sel, unsigned sides,
-                       const char *col, size_t collen, char op,
-                       const char *val)
-{
-	struct cmp_filter *f;
-
-	sel->flt = cb_xrealloc(sel->flt, (sel->nflt + 1) * sizeof *sel->flt);
-	f = &sel->flt[sel->nflt++];
-	*f = (struct cmp_filter){ .sides = sides, .op = op, .val = val };
-	f->col = cb_xmalloc(collen + 1);
-	memcpy(f->col, col, collen);
-	f->col[collen] = 0;
-}
-
-/* COL=VALUE or COL~TEXT */
-static int parse_where(struct cmp_select *sel, unsigned sides,
-                       const char *arg)
-{
-	const char *op = strpbrk(arg, "=~");
-
-	if (!op || op == arg) {
-		cb_err("compare: bad selection '%s' (want COL=VALUE or COL~TEXT)",
-		       arg);
-		return -EINVAL;
-	}
-	add_filter(sel, sides, arg, (size_t)(op - arg), *op, op + 1);
-	return 0;
-}
-
 static int parse_threshold(const char *arg, double *v)
 {
 	char buf[64];
@@ -175,24 +147,24 @@ static int take_opt(struct args *a, int id, const char *arg)
 	case O_HOST:
 	case O_BHOST:
 	case O_NHOST:
-		add_filter(&a->sel, id == O_HOST ? 3 : id == O_BHOST ? 1 : 2,
-		           "host", 4, '=', arg);
+		cmp_add_filter(&a->sel, id == O_HOST ? 3 : id == O_BHOST ? 1 : 2,
+		               "host", 4, '=', arg);
 		break;
 	case O_WHERE:
 	case O_BWHERE:
 	case O_NWHERE:
-		return parse_where(&a->sel, id == O_WHERE ? 3 :
-		                   id == O_BWHERE ? 1 : 2, arg);
+		return cmp_parse_where(&a->sel, id == O_WHERE ? 3 :
+		                       id == O_BWHERE ? 1 : 2, arg);
 	case O_BY:
 		a->by = !strcmp(arg, "cpu") ? "cpu_model" : arg;
 		break;
 	case O_IGNORE:
 		return cmp_parse_ignore(&a->sel, arg);
-	case O_DUMP:
-		a->dump = 1;
-		break;
 	case O_MISSING:
 		a->sel.allow_missing = 1;
+		break;
+	case O_DUMP:
+		a->dump = 1;
 		break;
 	case O_BASELINE:
 		a->baseline = arg;
@@ -201,125 +173,25 @@ static int take_opt(struct args *a, int id, const char *arg)
 	return 0;
 }
 
-static int flush_stdout(void)
+/* The job the options make: the files, output on stdout, a CSV's summary
+ * on stderr. */
+static struct cmp_job job_of(const struct args *a)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cb_err("compare: write error on standard output");
-		return -EIO;
-	}
-	return 0;
-}
+	struct cmp_job j = { .sel = &a->sel, .threshold = a->threshold,
+	                     .csv_out = a->csv_out, .out = stdout,
+	                     .sum = stderr, .baseline = a->baseline };
 
-static int do_dump(const struct args *a)
-{
-	struct cmp_side s = { .label = "FILE", .sidebit = 1, .paths = a->paths,
-	                      .nfiles = a->npaths };
-	int rc = cmp_side_load(&s, &a->sel);
-
-	if (rc == 0)
-		rc = cmp_side_points(&s, &a->sel, "host");
-	if (rc == 0)
-		rc = cmp_side_empty(&s, &a->sel);
-	if (rc == 0)
-		cmp_print_dump(stdout, &s);
-	cmp_side_free(&s);
-	if (rc < 0 || flush_stdout() < 0)
-		return CB_EXIT_USAGE;
-	return CB_EXIT_OK;
-}
-
-/*
- * Fold both sides into points, matched by a->by ("auto": by host when
- * either side holds several); *bycol is the column used.  0 or -errno.
- */
-static int load_points(const struct args *a, struct cmp_side *b,
-                       struct cmp_side *n, const char **bycol)
-{
-	const struct cmp_select *sel = &a->sel;
-
-	if (cmp_side_load(b, sel) < 0 || cmp_side_load(n, sel) < 0)
-		return -EINVAL;
-	if (!strcmp(a->by, "auto")) {
-		/* Peek at the hosts the selection leaves on each side. */
-		if (cmp_side_points(b, sel, NULL) < 0 ||
-		    cmp_side_points(n, sel, NULL) < 0)
-			return -EINVAL;
-		*bycol = b->nhosts > 1 || n->nhosts > 1 ? "host" : NULL;
-		if (!*bycol)
-			return 0;
+	if (a->dump || a->baseline) {
+		j.paths[0] = a->paths;
+		j.npaths[0] = a->npaths;
+		j.by = strcmp(a->by, "auto") ? a->by : "host";
 	} else {
-		*bycol = !strcmp(a->by, "none") ? NULL : a->by;
+		j.paths[0] = &a->paths[0];
+		j.paths[1] = &a->paths[1];
+		j.npaths[0] = j.npaths[1] = 1;
+		j.by = a->by;
 	}
-	if (cmp_side_points(b, sel, *bycol) < 0 ||
-	    cmp_side_points(n, sel, *bycol) < 0)
-		return -EINVAL;
-	return 0;
-}
-
-/* Compare the two files of a->paths: the exit status. */
-static int do_compare(const struct args *a)
-{
-	struct cmp_side b = { .label = "BASE", .sidebit = 1, .paths = &a->paths[0],
-	                      .nfiles = 1 };
-	struct cmp_side n = { .label = "NEW", .sidebit = 2, .paths = &a->paths[1],
-	                      .nfiles = 1 };
-	struct cmp *c = NULL;
-	struct cmp_ctpair *ct = NULL;
-	size_t nc = 0, nct, only[2] = { 0, 0 }, bad = 0;
-	const char *bycol;
-	int rc = CB_EXIT_USAGE;
-
-	if (load_points(a, &b, &n, &bycol) < 0 ||
-	    cmp_side_empty(&b, &a->sel) < 0 || cmp_side_empty(&n, &a->sel) < 0)
-		goto out;
-	cmp_match_points(&b, &n);
-	ct = cb_xcalloc(b.nct + 1, sizeof *ct);
-	nct = cmp_ct_judge(&b, ct);
-	for (size_t k = 0; k < nct; k++)
-		bad += ct[k].v == CMP_CT_WORSE;
-	c = cb_xcalloc(b.npts + 1, sizeof *c);
-	for (size_t k = 0; k < b.npts; k++) {
-		if (!b.pts[k].match) {
-			only[0]++;
-			continue;
-		}
-		c[nc] = cmp_judge(&b.pts[k], b.pts[k].match, a->threshold);
-		nc++;
-	}
-	cmp_decide(c, nc, a->threshold);
-	for (size_t k = 0; k < nc; k++)
-		bad += cmp_is_bad(c[k].v);
-	for (size_t k = 0; k < n.npts; k++)
-		only[1] += !n.pts[k].match;
-	if (a->csv_out) {
-		cmp_print_csv_header(stdout, bycol);
-		cmp_print_csv(stdout, &b, &n, c, nc);
-		cmp_print_ct_csv(stdout, ct, nct);
-	} else {
-		cmp_print_table(stdout, &b, &n, c, nc, bycol, a->threshold);
-		cmp_print_ct(stdout, &b, &n, ct, nct, bycol);
-	}
-	bad += cmp_print_missing(a->csv_out ? stderr : stdout, &b, &n, &a->sel);
-	cmp_print_noise(a->csv_out ? stderr : stdout, &b, &n, c, nc,
-	                a->threshold);
-	cmp_print_summary(a->csv_out ? stderr : stdout, a->csv_out ?
-	                  "cryptobench: compare: summary" : "\nsummary", c, nc,
-	                  ct, nct, only, a->threshold);
-	if (flush_stdout() < 0)
-		goto out;
-	if (!nc && !nct) {
-		cb_err("compare: no point of %s matches a point of %s: nothing "
-		       "to compare", a->paths[0], a->paths[1]);
-		rc = CB_EXIT_SKIP;
-	} else {
-		rc = bad ? CB_EXIT_FAIL : CB_EXIT_OK;
-	}
-out:
-	cmp_side_free(&b);
-	cmp_side_free(&n);
-	free(c);
-	free(ct);
-	return rc;
+	return j;
 }
 
 /* The files the mode wants; 0 or -EINVAL after a message. */
@@ -368,9 +240,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 
 static void free_args(struct args *a)
 {
-	for (size_t k = 0; k < a->sel.nflt; k++)
-		free(a->sel.flt[k].col);
-	free(a->sel.flt);
+	cmp_select_free(&a->sel);
 	free(a->paths);
 }
 
@@ -381,13 +251,12 @@ int cmd_compare(int argc, char **argv)
 
 	if (rc == 0)
 		rc = check_paths(&a);
-	if (rc == 0)
-		rc = a.dump ? do_dump(&a)
-		     : a.baseline ? cmp_fleet(a.paths, a.npaths, &a.sel,
-		                              strcmp(a.by, "auto") ? a.by : "host",
-		                              a.baseline, a.threshold, a.csv_out)
-		     : do_compare(&a);
-	else
+	if (rc == 0) {
+		struct cmp_job j = job_of(&a);
+
+		rc = a.dump ? cmp_dump(&j) : a.baseline ? cmp_fleet(&j)
+		     : cmp_run(&j);
+	} else
 		rc = rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	free_args(&a);
 	return rc;

@@ -28,7 +28,7 @@
 #include "dd/dd.h"
 #include "dd/dd_io.h"
 #include "dd/dd_pipe.h"
-#include "kat/kat.h"
+#include "dd/dd_run.h"
 #include "output/output.h"
 #include "output/result.h"
 #include "sector/sector.h"
@@ -268,25 +268,12 @@ static const struct cb_backend *pick_backend(const char *name)
 static int gate(const struct cb_backend *b, const struct sector_cfg *cfg,
                 int no_gate)
 {
-	const struct vec_file *files;
-	size_t nfiles;
-	struct kat_count cnt = {0};
-
 	if (no_gate) {
 		cb_warn("dd: --no-gate: running without the sector-transform "
 		        "vectors");
 		return 0;
 	}
-	if (kat_gate_load(&files, &nfiles) < 0)
-		return CB_EXIT_USAGE;
-	kat_sector_run(b, files, nfiles, cfg, &cnt, stderr, 0);
-	if (cnt.failed) {
-		cb_err("dd: backend %s fails %u sector-transform vector%s: no "
-		       "speed is reported", b->name, cnt.failed,
-		       cnt.failed == 1 ? "" : "s");
-		return CB_EXIT_FAIL;
-	}
-	return 0;
+	return dd_gate(b, cfg, stderr);
 }
 
 /* ---- reporting -------------------------------------------------------------- */
@@ -313,8 +300,9 @@ static int append_csv(const char *path, const struct cb_result *r)
 }
 
 /* The core clock for the CSV/JSON row: measured (~30 ms), or the one
- * CRYPTOBENCH_GHZ gives (bench passes its own to each dd it runs, so a
- * sample does not pay for a measurement it does not need). */
+ * CRYPTOBENCH_GHZ gives (a script running many short dd's passes one
+ * measurement to all; bench's geli matrix runs dd in-process and gives
+ * its own directly, dd_run.c). */
 static double dd_ghz(void)
 {
 	const char *e = getenv("CRYPTOBENCH_GHZ");
@@ -330,38 +318,10 @@ static void fill_result(struct cb_result *r, const struct dd_opts *o,
                         const struct sector_xf *xf, const struct cb_backend *b,
                         const struct dd_stats *st, double *ops, int clock)
 {
-	const struct sector_cfg *c = sector_xf_cfg(xf);
-	double secs = st->secs > 0 ? st->secs : 1e-9;
+	struct dd_job j = { .xf = (struct sector_xf *)xf, .bs = o->bs,
+	                    .threads = o->threads, .decrypt = o->decrypt };
 
-	memset(r, 0, sizeof *r);
-	*ops = (double)(st->full_out + st->part_out) / secs;
-	r->tool = "dd";
-	r->backend = b->name;
-	r->backend_version = b->version ? b->version() : "";
-	r->backend_details = b->details ? b->details() : "";
-	r->driver = sector_driver(xf);
-	r->alg = sector_alg(xf);
-	r->alg_label = o->ealg;
-	r->auth = c->auth ? c->auth->name : "";
-	r->key_bits = c->key_bits;
-	r->block_bytes = o->bs;
-	r->sector_bytes = c->kind == SECTOR_NONE ? 0 : c->sector_size;
-	r->direction = o->decrypt ? "decrypt" : "encrypt";
-	r->iv_mode = c->cipher && c->cipher->iv_len ? "per-sector" : "none";
-	r->threads = o->threads;
-	r->status = CB_RES_OK;
-	r->ops_per_sec = *ops;
-	r->bytes_per_sec = (double)st->bytes / secs;
-	r->ns_per_byte = st->bytes ? 1e9 * secs / (double)st->bytes : NAN;
-	r->ghz = clock ? dd_ghz() : NAN;                /* (not for the lines) */
-	r->cycles_per_byte = r->ghz > 0 ? r->ns_per_byte * r->ghz : NAN;
-	r->overhead_ns = r->slope_ns_per_byte = NAN;
-	r->reps = 1;
-	r->rel_spread = 0;
-	r->samples = ops;
-	r->bytes_total = st->bytes;
-	r->seconds = st->secs;
-	cb_iso_time(r->timestamp, sizeof r->timestamp);
+	dd_result(r, &j, b, st, o->ealg, clock ? dd_ghz() : NAN, ops);
 }
 
 /* What the geli, cryptsetup and dd writers restate. */

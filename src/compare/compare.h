@@ -12,7 +12,10 @@
  *   compare_noise.c    how noisy the runs were, what change they could see;
  *   compare_write.c    the table, the CSV and the --dump view;
  *   compare_fleet.c    groups of a fleet against a baseline group;
- *   commands/cmd_compare.c  the command: options -> calls.
+ *   compare_run.c      a whole comparison from a job: the selections,
+ *                      BASE against NEW, --dump (the command and the
+ *                      report both call it);
+ *   commands/cmd_compare.c  the command: options -> a job.
  *
  * Each file uses only the ones listed above it.  docs/compare.md is the
  * user-facing description.
@@ -286,16 +289,43 @@ void cmp_print_summary(FILE *f, const char *lead, const struct cmp *c,
 /* --dump: the measured points of s as tab-separated values. */
 void cmp_print_dump(FILE *f, const struct cmp_side *s);
 
-/* ---- a fleet against a baseline (compare_fleet.c) ----------------------- */
+/* ---- a whole comparison (compare_fleet.c, compare_run.c) ---------------- */
+
+/* What to compare and where the output goes. */
+struct cmp_job {
+	const char *const *paths[2];  /* BASE's files, NEW's (fleet, dump: [0]) */
+	size_t npaths[2];
+	const struct cmp_select *sel;
+	const char *by;          /* cmp_run: "auto", "none" or a column;
+	                            cmp_fleet: the column                     */
+	const char *baseline;    /* cmp_fleet: the group the others meet       */
+	double threshold;        /* percent                                    */
+	int csv_out;             /* --format csv                               */
+	FILE *out;               /* the table, or the CSV rows                 */
+	FILE *sum;               /* --format csv: the summary line (stderr), or
+	                            NULL for none; a table has it in out       */
+};
 
 /*
- * Split the rows of paths[0..npaths) by bycol and compare every group
- * with the group whose value is baseline (filters of side 1 select in the
- * baseline, of side 2 in the others).  Prints a table (or CSV rows) per
- * group and a last summary line; returns the exit status.
+ * Split the rows of paths[0] by by and compare every group with the group
+ * whose value is baseline (filters of side 1 select in the baseline, of
+ * side 2 in the others).  Prints a table (or CSV rows) per group and a
+ * last summary line; returns the exit status.
  */
-int cmp_fleet(const char *const *paths, size_t npaths,
-              const struct cmp_select *user, const char *bycol,
-              const char *baseline, double threshold, int csv_out);
+int cmp_fleet(const struct cmp_job *j);
+
+/* A selection: COL of length collen, op '=' or '~', val (kept, not
+ * copied) on sides (1 BASE, 2 NEW, 3 both). */
+void cmp_add_filter(struct cmp_select *sel, unsigned sides, const char *col,
+                    size_t collen, char op, const char *val);
+/* "COL=VALUE" or "COL~TEXT" (--where); 0 or -EINVAL after a message. */
+int cmp_parse_where(struct cmp_select *sel, unsigned sides, const char *arg);
+void cmp_select_free(struct cmp_select *sel);
+/* BASE (paths[0]) against NEW (paths[1]): the table or CSV into j->out,
+ * the summary; returns the exit status (CB_EXIT_SKIP: nothing matched,
+ * message printed). */
+int cmp_run(const struct cmp_job *j);
+/* --dump: the points of paths[0] into j->out; the exit status. */
+int cmp_dump(const struct cmp_job *j);
 
 #endif

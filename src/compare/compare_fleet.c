@@ -134,40 +134,41 @@ static int compare_group(struct fleet *fl, struct group *g, const char *bycol,
 }
 
 /* The groups' tables (or CSV rows) and the summaries. */
-static void print_fleet(const struct fleet *fl, const char *bycol,
-                        const char *baseline, double threshold, int csv_out)
+static void print_fleet(const struct fleet *fl, const struct cmp_job *j)
 {
 	size_t only[2] = { 0, 0 };
 	char lead[256];
+	FILE *out = j->out, *sum = j->csv_out ? j->sum : j->out;
 
-	if (csv_out)
-		cmp_print_csv_header(stdout, bycol);
+	if (j->csv_out)
+		cmp_print_csv_header(out, j->by);
 	for (size_t i = 0; i < fl->ng; i++) {
 		const struct group *g = &fl->g[i];
 
 		only[0] += g->only[0];
 		only[1] += g->only[1];
-		if (csv_out) {
-			cmp_print_csv(stdout, &g->b, &g->n, fl->c + g->first, g->nc);
-			cmp_print_ct_csv(stdout, fl->ct + g->ctfirst, g->nct);
+		if (j->csv_out) {
+			cmp_print_csv(out, &g->b, &g->n, fl->c + g->first, g->nc);
+			cmp_print_ct_csv(out, fl->ct + g->ctfirst, g->nct);
 			continue;
 		}
 		if (i)
-			fputs("\n\n", stdout);
-		cmp_print_table(stdout, &g->b, &g->n, fl->c + g->first, g->nc,
-		                NULL, threshold);
-		cmp_print_ct(stdout, &g->b, &g->n, fl->ct + g->ctfirst, g->nct,
+			fputs("\n\n", out);
+		cmp_print_table(out, &g->b, &g->n, fl->c + g->first, g->nc,
+		                NULL, j->threshold);
+		cmp_print_ct(out, &g->b, &g->n, fl->ct + g->ctfirst, g->nct,
 		             NULL);
 		snprintf(lead, sizeof lead, "\nsummary of %s", g->ndesc);
-		cmp_print_summary(stdout, lead, fl->c + g->first, g->nc,
+		cmp_print_summary(out, lead, fl->c + g->first, g->nc,
 		                  fl->ct + g->ctfirst, g->nct, g->only,
-		                  threshold);
+		                  j->threshold);
 	}
 	snprintf(lead, sizeof lead, "%s%zu %s value%s against %s %s",
-	         csv_out ? "cryptobench: compare: " : "\n", fl->ng, bycol,
-	         fl->ng == 1 ? "" : "s", bycol, baseline);
-	cmp_print_summary(csv_out ? stderr : stdout, lead, fl->c, fl->nc,
-	                  fl->ct, fl->nct, only, threshold);
+	         j->csv_out ? "cryptobench: compare: " : "\n", fl->ng, j->by,
+	         fl->ng == 1 ? "" : "s", j->by, j->baseline);
+	if (sum)
+		cmp_print_summary(sum, lead, fl->c, fl->nc, fl->ct, fl->nct,
+		                  only, j->threshold);
 }
 
 /* The rows of a group: a filter on bycol for side 1 (baseline) and 2. */
@@ -198,24 +199,25 @@ static void fleet_free(struct fleet *fl)
 	free(fl->ct);
 }
 
-int cmp_fleet(const char *const *paths, size_t npaths,
-              const struct cmp_select *user, const char *bycol,
-              const char *baseline, double threshold, int csv_out)
+int cmp_fleet(const struct cmp_job *j)
 {
 	struct fleet fl = { .all = { .label = "FILE", .sidebit = 3,
-	                             .paths = paths, .nfiles = npaths } };
+	                             .paths = j->paths[0],
+	                             .nfiles = j->npaths[0] } };
+	const char *bycol = j->by, *baseline = j->baseline;
 	size_t bad = 0;
 	int rc = CB_EXIT_USAGE;
 
-	if (cmp_side_load(&fl.all, user) < 0 ||
-	    find_groups(&fl, user, bycol, baseline) < 0)
+	if (cmp_side_load(&fl.all, j->sel) < 0 ||
+	    find_groups(&fl, j->sel, bycol, baseline) < 0)
 		goto out;
-	add_group_filters(&fl, user, bycol, baseline);
+	add_group_filters(&fl, j->sel, bycol, baseline);
 	for (size_t i = 0; i < fl.ng; i++)
-		if (compare_group(&fl, &fl.g[i], bycol, baseline, threshold) < 0)
+		if (compare_group(&fl, &fl.g[i], bycol, baseline,
+		                  j->threshold) < 0)
 			goto out;
-	print_fleet(&fl, bycol, baseline, threshold, csv_out);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	print_fleet(&fl, j);
+	if (fflush(j->out) != 0 || ferror(j->out)) {
 		cb_err("compare: write error on standard output");
 		goto out;
 	}

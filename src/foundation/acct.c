@@ -23,7 +23,8 @@ static const struct {
 	[CB_ACCT_GATE] = { "gate", "keys, vectors, cross-check" },
 	[CB_ACCT_START] = { "start", "process start-up, plug-ins, plan" },
 	[CB_ACCT_DD_DATA] = { "dd_data", "geli matrix: dd's timed data" },
-	[CB_ACCT_DD_PROC] = { "dd_processes", "geli matrix: dd processes" },
+	/* the key from when each dd run was a process (cryptobench-json-1) */
+	[CB_ACCT_DD_PROC] = { "dd_processes", "geli matrix: dd runs besides" },
 	[CB_ACCT_OUTPUT] = { "output", "files, summary, report" },
 };
 

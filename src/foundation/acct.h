@@ -23,7 +23,8 @@ enum cb_acct {
 	CB_ACCT_GATE,      /* keys, known-answer vectors, cross-check         */
 	CB_ACCT_START,     /* process start-up and exit, plug-ins, planning   */
 	CB_ACCT_DD_DATA,   /* the geli matrix: dd's timed data                */
-	CB_ACCT_DD_PROC,   /* ... the dd processes besides their data         */
+	CB_ACCT_DD_PROC,   /* ... the dd runs besides their data: keys, gate,
+	                      ring, thread                                    */
 	CB_ACCT_OUTPUT,    /* files, summary, HTML report                     */
 	CB_ACCT_N
 };

@@ -448,20 +448,15 @@ const char *cb_csv_get(const struct cb_csv *csv, const struct cb_csv_rec *row,
 	return i < 0 ? NULL : row->fields[i];
 }
 
-const char *cb_csv_iv_key(const struct cb_csv *csv,
-                          const struct cb_csv_rec *row, const char *dflt)
+const char *cb_iv_key(const char *iv, uint64_t mb)
 {
 	static char keys[64][64];   /* interned, for the process's lifetime */
 	static int nkeys;
-	const char *iv = cb_csv_get(csv, row, "iv_mode"), *mb;
 	char k[64];
-	uint64_t n = 0;
 
-	iv = iv && *iv ? iv : dflt;
-	mb = cb_csv_get(csv, row, "mb");
-	if (!mb || cb_parse_u64(mb, &n) < 0 || !n)
+	if (!mb)
 		return iv;
-	snprintf(k, sizeof k, "%.30s --mb %llu", iv, (unsigned long long)n);
+	snprintf(k, sizeof k, "%.30s --mb %llu", iv, (unsigned long long)mb);
 	for (int i = 0; i < nkeys; i++)
 		if (!strcmp(keys[i], k))
 			return keys[i];
@@ -469,6 +464,19 @@ const char *cb_csv_iv_key(const struct cb_csv *csv,
 		return "per-request --mb (more kinds than read)";
 	memcpy(keys[nkeys], k, sizeof k);
 	return keys[nkeys++];
+}
+
+const char *cb_csv_iv_key(const struct cb_csv *csv,
+                          const struct cb_csv_rec *row, const char *dflt)
+{
+	const char *iv = cb_csv_get(csv, row, "iv_mode"), *mb;
+	uint64_t n = 0;
+
+	iv = iv && *iv ? iv : dflt;
+	mb = cb_csv_get(csv, row, "mb");
+	if (!mb || cb_parse_u64(mb, &n) < 0)
+		n = 0;
+	return cb_iv_key(iv, n);
 }
 
 int cb_csv_has(const struct cb_csv *csv, const char *name)

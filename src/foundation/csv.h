@@ -16,6 +16,7 @@
 #define CB_CSV_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct cb_csv_head {
@@ -74,6 +75,8 @@ const char *cb_csv_get(const struct cb_csv *csv, const struct cb_csv_rec *row,
  * readers never take requests in flight for requests one at a time. */
 const char *cb_csv_iv_key(const struct cb_csv *csv,
                           const struct cb_csv_rec *row, const char *dflt);
+/* The same key from a result's iv_mode and mb (interned). */
+const char *cb_iv_key(const char *iv, uint64_t mb);
 /* 1 if some header of the file has the column. */
 int cb_csv_has(const struct cb_csv *csv, const char *name);
 

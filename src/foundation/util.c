@@ -28,11 +28,23 @@ extern char **environ;
 #define CB_DATADIR "/usr/local/share/cryptobench"
 #endif
 
+static FILE *msg_out;             /* NULL: stderr */
+
+FILE *cb_msg_to(FILE *f)
+{
+	FILE *old = msg_out;
+
+	msg_out = f;
+	return old;
+}
+
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "cryptobench: %s", prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	FILE *f = msg_out ? msg_out : stderr;
+
+	fprintf(f, "cryptobench: %s", prefix);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
 }
 
 void cb_err(const char *fmt, ...)

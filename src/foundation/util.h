@@ -15,6 +15,11 @@
 
 void cb_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Send cb_err's and cb_warn's lines to f (NULL: stderr, the default)
+ * until called again; returns where they went before.  A caller that
+ * runs a lower layer in-process and shows its messages elsewhere (the
+ * report's comparisons) uses it; not for threads. */
+FILE *cb_msg_to(FILE *f);
 /*
  * Warnings held (bench: many passes and processes meet the same driver):
  * while on, cb_warn() keeps each distinct text with a count instead of

@@ -586,17 +586,27 @@ void speed_free_results(struct cb_result *res, size_t n)
 	free(res);
 }
 
-/*
- * Plan, measure and return the results.  Returns CB_EXIT_SKIP when there
- * is nothing to run (message printed), else CB_EXIT_OK with *nfail set.
- */
-int speed_run(const struct speed_opts *o, struct cb_result **res,
-              size_t *nres, size_t *nfail)
+void speed_plan_make(const struct speed_opts *o, struct speed_plan *sp)
 {
-	struct plan *p;
-	char **notes;
-	size_t n, nnotes, runnable = 0;
+	memset(sp, 0, sizeof *sp);
+	sp->n = plan_make(o, &sp->p, &sp->notes, &sp->nnotes);
+	for (size_t i = 0; i < sp->n; i++)
+		sp->runnable += !sp->p[i].skip;
+}
 
+void speed_plan_free(struct speed_plan *sp)
+{
+	for (size_t i = 0; i < sp->nnotes; i++)
+		free(sp->notes[i]);
+	free(sp->notes);
+	plan_free(sp->p, sp->n);
+	memset(sp, 0, sizeof *sp);
+}
+
+/* What a run says before it starts: unavailable backends, the plan's
+ * notes (once: they are freed), --iv once on algorithms that ignore it. */
+static void plan_notes(const struct speed_opts *o, struct speed_plan *sp)
+{
 	for (size_t i = 0; i < o->sel.nbackends; i++) {
 		const char *why;
 
@@ -604,41 +614,62 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 		    !o->all_backends)
 			cb_warn("%s: unavailable: %s", o->sel.backends[i]->name, why);
 	}
-	n = plan_make(o, &p, &notes, &nnotes);
-	for (size_t i = 0; i < nnotes; i++) {
-		cb_warn("%s", notes[i]);
-		free(notes[i]);
+	for (size_t i = 0; i < sp->nnotes; i++) {
+		cb_warn("%s", sp->notes[i]);
+		free(sp->notes[i]);
 	}
-	free(notes);
-	for (size_t i = 0; i < n; i++)
-		runnable += !p[i].skip;
-	if (!runnable) {
+	free(sp->notes);
+	sp->notes = NULL;
+	sp->nnotes = 0;
+}
+
+static void iv_once_notes(const struct speed_opts *o)
+{
+	for (size_t i = 0; o->iv_once && i < o->sel.nalgs; i++) {
+		const struct cb_alg *a = o->sel.algs[i].alg;
+
+		if ((a->kind == CB_CIPHER && a->iv_len &&
+		     !(a->flags & CB_F_STREAM)) || a->kind == CB_AEAD)
+			cb_warn("--iv once: %s does not chain requests; every "
+			        "request reuses the same IV", a->name);
+	}
+}
+
+int speed_plan_run(const struct speed_opts *o, struct speed_plan *sp,
+                   struct cb_result **res, size_t *nres, size_t *nfail)
+{
+	plan_notes(o, sp);
+	if (!sp->runnable) {
 		cb_err("nothing to run: no available backend implements the "
 		       "algorithms%s%s asked for at these sizes and keys",
 		       o->sel.ndrivers ? " with a driver matching " : "",
 		       o->sel.ndrivers ? o->sel.drivers[0] : "");
-		plan_free(p, n);
 		return CB_EXIT_SKIP;
 	}
-	if (o->iv_once)
-		for (size_t i = 0; i < o->sel.nalgs; i++) {
-			const struct cb_alg *a = o->sel.algs[i].alg;
-
-			if ((a->kind == CB_CIPHER && a->iv_len &&
-			     !(a->flags & CB_F_STREAM)) || a->kind == CB_AEAD)
-				cb_warn("--iv once: %s does not chain requests; every "
-				        "request reuses the same IV", a->name);
-		}
-	if (gate_ready(o) < 0) {
-		plan_free(p, n);
+	iv_once_notes(o);
+	if (gate_ready(o) < 0)
 		return CB_EXIT_USAGE;
+	for (size_t i = 0; i < sp->n; i++) {   /* o's samples as they are now */
+		sp->p[i].samples = plan_samples(o);
+		sp->p[i].sample_sec = plan_sample_sec(o);
 	}
 	cb_prov_measure_ghz();
-	*res = cb_xcalloc(n, sizeof **res);
-	*nfail = speed_measure(o, p, n, *res);
+	*res = cb_xcalloc(sp->n, sizeof **res);
+	*nfail = speed_measure(o, sp->p, sp->n, *res);
 	cb_prov_measure_ghz();
-	fill_cycles(*res, n);
-	*nres = n;
-	plan_free(p, n);
+	fill_cycles(*res, sp->n);
+	*nres = sp->n;
 	return CB_EXIT_OK;
+}
+
+int speed_run(const struct speed_opts *o, struct cb_result **res,
+              size_t *nres, size_t *nfail)
+{
+	struct speed_plan sp;
+	int rc;
+
+	speed_plan_make(o, &sp);
+	rc = speed_plan_run(o, &sp, res, nres, nfail);
+	speed_plan_free(&sp);
+	return rc;
 }

@@ -24,6 +24,24 @@ int speed_run(const struct speed_opts *o, struct cb_result **res,
 void speed_free_results(struct cb_result *res, size_t n);
 
 /*
+ * The same in two steps, for a caller that sizes its passes by their
+ * points before it runs them (bench): the plan made once, silently
+ * (runnable: the points not skipped); then run, after the messages
+ * speed_run gives (the plan's notes, once), with the samples o asks for
+ * by then.  speed_plan_free() after.
+ */
+struct speed_plan {
+	struct plan *p;
+	size_t n, runnable;
+	char **notes;
+	size_t nnotes;
+};
+void speed_plan_make(const struct speed_opts *o, struct speed_plan *sp);
+int speed_plan_run(const struct speed_opts *o, struct speed_plan *sp,
+                   struct cb_result **res, size_t *nres, size_t *nfail);
+void speed_plan_free(struct speed_plan *sp);
+
+/*
  * Pool the samples of `more` (the same point measured by another process)
  * into r: the median, CI, MAD and spread are taken again over both, the
  * times and bytes add up.  Nothing happens unless both are measured.

@@ -42,7 +42,7 @@ void report_plots_free(struct plots *pl);
 
 /* Sections written by report_cmp.c. */
 void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
-                        size_t nfiles, const char *tmpdir);
+                        size_t nfiles);
 void report_sec_geli(FILE *f, const struct rpt *r, struct plots *pl, int id);
 void report_sec_dmcrypt(FILE *f, const struct rpt *r);
 /* The constant-time verdicts (report_ct.c): implementations x CPU level. */

@@ -1,9 +1,10 @@
 /*
  * report_cmp.c - the report's comparisons: compare's verdicts between the
- * first source and each other one (compare itself is run, as
- * `cryptobench compare ... --format csv`, so its rule is the only one:
- * points match by cmp_key_cmp, native's code path not part of them),
- * the geli matrix beside the seed report's figures, and dm-crypt's
+ * first source and each other one (compare_run.c's cmp_run and cmp_fleet
+ * are called as `cryptobench compare ... --format csv` would call them,
+ * so its rule is the only one: points match by cmp_key_cmp, native's code
+ * path not part of them; their CSV read back from memory), the
+ * geli matrix beside the seed report's figures, and dm-crypt's
  * aes-xts-plain64 against aes-cbc-essiv:sha256.
  */
 #include <errno.h>
@@ -15,39 +16,13 @@
 #include <unistd.h>
 
 #include "core/cb.h"
+#include "compare/compare.h"
 #include "foundation/csv.h"
 #include "report/report.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
 
 /* ---- compare's verdicts ---------------------------------------------- */
-
-/* Concatenate the inputs (the CSV reader takes repeated headers). */
-static int concat(char *const *files, size_t n, const char *out)
-{
-	FILE *o = fopen(out, "w");
-	char buf[65536];
-	size_t k;
-	int rc = 0;
-
-	if (!o)
-		return -1;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		FILE *in = fopen(files[i], "r");
-
-		if (!in) {
-			rc = -1;
-			break;
-		}
-		while ((k = fread(buf, 1, sizeof buf, in)) > 0)
-			if (fwrite(buf, 1, k, o) != k)
-				rc = -1;
-		fclose(in);
-	}
-	if (fclose(o) != 0)
-		rc = -1;
-	return rc;
-}
 
 static int skip_col(const char *c)
 {
@@ -166,69 +141,74 @@ static void cmp_table(FILE *f, const struct cb_csv *c, int gcol,
 	fputs("</tbody></table></details>\n", f);
 }
 
-static void where(char **argv, int *n, const char *opt, const char *col,
-                  const char *val, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s=%s", col, val);
-	argv[(*n)++] = (char *)opt;
-	argv[(*n)++] = buf;
-}
-
-/* Run `cryptobench ARGS... --format csv` into c (compare's own matching
- * rule: nothing ignored); 0, or -1 after saying on the page why not. */
-static int run_compare(FILE *f, char **argv, int n, const char *tmpdir,
+/* Run compare's job j (cmp_run, or cmp_fleet with a baseline) with
+ * compare's own matching rule and CSV out, into c; 0, or -1 after saying on the page
+ * why not (compare's own messages). */
+static int run_compare(FILE *f, struct cmp_job *j, struct cmp_select *sel,
                        struct cb_csv *c)
 {
-	char self[4096], out[4200], err[4200], line[512];
-	int have = cb_exe_path(self, sizeof self) == 0;
-	FILE *e;
+	char *out = NULL, *err = NULL;
+	size_t nout = 0, nerr = 0;
+	FILE *msgs, *old;
 	int rc;
 
-	snprintf(out, sizeof out, "%s/cmp.csv", tmpdir);
-	snprintf(err, sizeof err, "%s/cmp.err", tmpdir);
-	argv[n++] = "--format";
-	argv[n++] = "csv";
-	argv[n] = NULL;
-	rc = have ? cb_spawn(self, argv, out, err) : -1;
 	memset(c, 0, sizeof *c);
-	if ((rc == 0 || rc == 1) && cb_csv_read(c, out) == 0 && c->nhdrs)
-		return 0;
-	if (rc == CB_EXIT_SKIP) {
-		fputs("<p>No point (and no constant-time verdict at one CPU "
-		      "level) in common: nothing to compare.</p>\n", f);
+	j->sel = sel;
+	j->csv_out = 1;
+	j->threshold = CMP_THRESHOLD;
+	j->out = open_memstream(&out, &nout);
+	j->sum = msgs = open_memstream(&err, &nerr);
+	if (!j->out || !msgs) {
+		fputs("<p class=\"bad\">compare failed: out of memory</p>\n", f);
+		if (j->out)
+			fclose(j->out);
+		if (msgs)
+			fclose(msgs);
+		free(out);
+		free(err);
+		cmp_select_free(sel);
 		return -1;
 	}
-	cb_warn("report: compare did not run (exit %d); the page says why", rc);
-	fputs("<p class=\"bad\">compare failed: ", f);
-	for (e = fopen(err, "r"); e && fgets(line, sizeof line, e);)
-		rpt_html_esc(f, line);
-	if (e)
-		fclose(e);
-	fputs("</p>\n", f);
-	return -1;
+	old = cb_msg_to(msgs);
+	rc = j->baseline ? cmp_fleet(j) : cmp_run(j);
+	cb_msg_to(old);
+	fclose(j->out);
+	fclose(msgs);
+	if ((rc == 0 || rc == 1) && cb_csv_parse(c, "compare", out, nout) == 0 &&
+	    c->nhdrs)
+		rc = 0;
+	else if (rc == CB_EXIT_SKIP)
+		fputs("<p>No point (and no constant-time verdict at one CPU "
+		      "level) in common: nothing to compare.</p>\n", f);
+	else {
+		cb_warn("report: compare did not run (exit %d); the page says "
+		        "why", rc);
+		fputs("<p class=\"bad\">compare failed: ", f);
+		rpt_html_esc(f, err);
+		fputs("</p>\n", f);
+	}
+	free(out);
+	free(err);
+	cmp_select_free(sel);
+	return rc == 0 ? 0 : -1;
 }
 
-/* Sources that differ in host and level both: pairwise, `compare all
- * all --by none --base-where .. --new-where ..`. */
-static void cmp_pair(FILE *f, const struct rpt *r, size_t s, const char *all,
-                     const char *tmpdir)
+/* Sources that differ in host and level both: pairwise, BASE and NEW
+ * both every file, `--by none --base-where .. --new-where ..`. */
+static void cmp_pair(FILE *f, const struct rpt *r, size_t s,
+                     char *const *files, size_t nfiles)
 {
-	char w[4][512];
-	char *argv[32];
-	int n = 0;
+	struct cmp_job j = { .paths = { (const char *const *)files,
+	                                (const char *const *)files },
+	                     .npaths = { nfiles, nfiles }, .by = "none" };
+	struct cmp_select sel = { 0 };
 	struct cb_csv c;
 
-	argv[n++] = "cryptobench";
-	argv[n++] = "compare";
-	argv[n++] = (char *)all;
-	argv[n++] = (char *)all;
-	argv[n++] = "--by";
-	argv[n++] = "none";
-	where(argv, &n, "--base-where", "host", r->srcs[0].host, w[0], 512);
-	where(argv, &n, "--new-where", "host", r->srcs[s].host, w[1], 512);
-	where(argv, &n, "--base-where", "cpu_level", r->srcs[0].level, w[2], 512);
-	where(argv, &n, "--new-where", "cpu_level", r->srcs[s].level, w[3], 512);
-	if (run_compare(f, argv, n, tmpdir, &c) == 0)
+	cmp_add_filter(&sel, 1, "host", 4, '=', r->srcs[0].host);
+	cmp_add_filter(&sel, 2, "host", 4, '=', r->srcs[s].host);
+	cmp_add_filter(&sel, 1, "cpu_level", 9, '=', r->srcs[0].level);
+	cmp_add_filter(&sel, 2, "cpu_level", 9, '=', r->srcs[s].level);
+	if (run_compare(f, &j, &sel, &c) == 0)
 		cmp_table(f, &c, -1, NULL);
 	cb_csv_free(&c);
 }
@@ -257,23 +237,20 @@ static void src_heading(FILE *f, const struct rpt *r, size_t s)
 	fputs("</h3>\n", f);
 }
 
-/* One host or level against the first: `compare --baseline V --by COL`
- * (compare's fleet mode), one table per other source. */
-static void cmp_fleet(FILE *f, const struct rpt *r, const char *by,
-                      const char *all, const char *tmpdir)
+/* One host or level against the first: compare's fleet mode
+ * (`--baseline V --by COL`), one table per other source. */
+static void cmp_fleet_sec(FILE *f, const struct rpt *r, const char *by,
+                          char *const *files, size_t nfiles)
 {
-	int host = !strcmp(by, "host"), n = 0;
-	char *argv[32];
+	int host = !strcmp(by, "host");
+	struct cmp_job j = { .paths = { (const char *const *)files },
+	                     .npaths = { nfiles }, .by = by,
+	                     .baseline = host ? r->srcs[0].host
+	                                      : r->srcs[0].level };
+	struct cmp_select sel = { 0 };
 	struct cb_csv c;
 
-	argv[n++] = "cryptobench";
-	argv[n++] = "compare";
-	argv[n++] = "--baseline";
-	argv[n++] = (char *)(host ? r->srcs[0].host : r->srcs[0].level);
-	argv[n++] = "--by";
-	argv[n++] = (char *)by;
-	argv[n++] = (char *)all;
-	if (run_compare(f, argv, n, tmpdir, &c) == 0)
+	if (run_compare(f, &j, &sel, &c) == 0)
 		for (size_t s = 1; s < r->nsrcs; s++) {
 			src_heading(f, r, s);
 			cmp_table(f, &c, cb_csv_col(&c, 0, by),
@@ -283,12 +260,10 @@ static void cmp_fleet(FILE *f, const struct rpt *r, const char *by,
 }
 
 void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
-                        size_t nfiles, const char *tmpdir)
+                        size_t nfiles)
 {
 	const char *by = fleet_by(r);
-	char all[4200];
 
-	snprintf(all, sizeof all, "%s/all.csv", tmpdir);
 	fputs("<section id=\"compare\"><h2>Side by side: compare's verdicts"
 	      "</h2>\n<p>Each source against the first, point by point, as "
 	      "<code>cryptobench compare</code> judges them (its fleet mode, "
@@ -297,15 +272,12 @@ void report_sec_compare(FILE *f, const struct rpt *r, char *const *files,
 	      "at every CPU level, native's code path is not part of its name; "
 	      "docs/compare.md has the rule).  The "
 	      "plots below draw the sources together.</p>\n", f);
-	if (concat(files, nfiles, all) < 0) {
-		fprintf(f, "<p class=\"bad\">could not join the files: %s</p>\n",
-		        strerror(errno));
-	} else if (by) {
-		cmp_fleet(f, r, by, all, tmpdir);
+	if (by) {
+		cmp_fleet_sec(f, r, by, files, nfiles);
 	} else {
 		for (size_t s = 1; s < r->nsrcs; s++) {
 			src_heading(f, r, s);
-			cmp_pair(f, r, s, all, tmpdir);
+			cmp_pair(f, r, s, files, nfiles);
 		}
 	}
 	fputs("</section>\n", f);

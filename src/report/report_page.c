@@ -362,7 +362,7 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 	page_head(f, r, files, nfiles);
 	sec_summary(f, r);
 	if (r->nsrcs > 1)
-		report_sec_compare(f, r, files, nfiles, tmpdir);
+		report_sec_compare(f, r, files, nfiles);
 	if (sec_plots(f, pl, ids, n) < 0)
 		goto out;
 	report_sec_geli(f, r, pl, geli);

@@ -16,7 +16,9 @@
 
 #include "core/cb.h"
 #include "foundation/csv.h"
+#include "output/columns.h"
 #include "output/result.h"
+#include "system/sysinfo.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
 
@@ -155,9 +157,9 @@ int rpt_is_skip(const char *status)
 	return !strcmp(status, "skip") || !strcmp(status, "skipped");
 }
 
-static struct rpt_backend *src_backend(struct rpt_src *s, const struct cb_csv *c,
-                                       const struct cb_csv_rec *row,
-                                       const char *name)
+static struct rpt_backend *src_backend(struct rpt_src *s, const char *name,
+                                       const char *version,
+                                       const char *details)
 {
 	for (size_t i = 0; i < s->nbe; i++)
 		if (!strcmp(s->be[i].name, name))
@@ -165,14 +167,29 @@ static struct rpt_backend *src_backend(struct rpt_src *s, const struct cb_csv *c
 	s->be = cb_xrealloc(s->be, (s->nbe + 1) * sizeof *s->be);
 	memset(&s->be[s->nbe], 0, sizeof *s->be);
 	s->be[s->nbe].name = name;
-	s->be[s->nbe].version = get(c, row, "backend_version", "");
-	s->be[s->nbe].details = get(c, row, "backend_details", "");
+	s->be[s->nbe].version = version;
+	s->be[s->nbe].details = details;
 	return &s->be[s->nbe++];
 }
 
-static void src_fill(struct rpt_src *s, const struct cb_csv *c,
-                     const struct cb_csv_rec *row)
+/* What a row says of its source: the keys, and (in fill) the
+ * provenance a new source takes from its first row. */
+struct src_keys {
+	const char *ts, *be_version, *be_details;
+	struct rpt_src fill;         /* host, level, provenance, file          */
+};
+
+static void src_keys_csv(struct src_keys *k, const struct cb_csv *c,
+                         const struct cb_csv_rec *row)
 {
+	struct rpt_src *s = &k->fill;
+
+	memset(k, 0, sizeof *k);
+	k->ts = get(c, row, "timestamp", "");
+	k->be_version = get(c, row, "backend_version", "");
+	k->be_details = get(c, row, "backend_details", "");
+	s->host = get(c, row, "host", "unknown");
+	s->level = get(c, row, "cpu_level", "max");
 	s->cpu_model = get(c, row, "cpu_model", "unknown");
 	s->kernel = get(c, row, "kernel", "unknown");
 	s->tool_version = get(c, row, "tool_version", "unknown");
@@ -182,37 +199,32 @@ static void src_fill(struct rpt_src *s, const struct cb_csv *c,
 	s->governor = get(c, row, "governor", "");
 	s->boost = get(c, row, "boost", "");
 	s->clock = get(c, row, "clock", "");
-	s->first = s->last = get(c, row, "timestamp", "");
+	s->first = s->last = k->ts;
 	s->file = c->name;
 }
 
-/* The source of row (added when new); counts its status per backend. */
-static size_t row_source(struct rpt *r, const struct cb_csv *c,
-                         const struct cb_csv_rec *row, const struct rpt_pt *p)
+/* The source of a row (added when new); counts its status per backend. */
+static size_t row_source(struct rpt *r, const struct src_keys *k,
+                         const struct rpt_pt *p)
 {
-	const char *host = get(c, row, "host", "unknown");
-	const char *level = get(c, row, "cpu_level", "max");
-	const char *ts = get(c, row, "timestamp", "");
+	const char *ts = k->ts;
 	struct rpt_backend *b;
 	size_t i;
 
 	for (i = 0; i < r->nsrcs; i++)
-		if (!strcmp(r->srcs[i].host, host) &&
-		    !strcmp(r->srcs[i].level, level))
+		if (!strcmp(r->srcs[i].host, k->fill.host) &&
+		    !strcmp(r->srcs[i].level, k->fill.level))
 			break;
 	if (i == r->nsrcs) {
 		r->srcs = cb_xrealloc(r->srcs, (i + 1) * sizeof *r->srcs);
-		memset(&r->srcs[i], 0, sizeof r->srcs[i]);
-		r->srcs[i].host = host;
-		r->srcs[i].level = level;
-		src_fill(&r->srcs[i], c, row);
+		r->srcs[i] = k->fill;
 		r->nsrcs++;
 	}
 	if (*ts && (!*r->srcs[i].first || strcmp(ts, r->srcs[i].first) < 0))
 		r->srcs[i].first = ts;
 	if (*ts && strcmp(ts, r->srcs[i].last) > 0)
 		r->srcs[i].last = ts;
-	b = src_backend(&r->srcs[i], c, row, p->backend);
+	b = src_backend(&r->srcs[i], p->backend, k->be_version, k->be_details);
 	if (!strcmp(p->status, "ok"))
 		b->ok++;
 	else if (rpt_is_skip(p->status))
@@ -266,6 +278,7 @@ static int load_seed(struct rpt *r, const char *seed)
 int rpt_load(struct rpt *r, char *const *paths, size_t npaths,
              const char *seed)
 {
+	struct src_keys k;
 	size_t total = 0;
 
 	memset(r, 0, sizeof *r);
@@ -290,13 +303,117 @@ int rpt_load(struct rpt *r, char *const *paths, size_t npaths,
 			}
 			if (row_point(c, &c->rows[i], p) < 0)
 				return CB_EXIT_USAGE;
-			p->src = row_source(r, c, &c->rows[i], p);
+			src_keys_csv(&k, c, &c->rows[i]);
+			p->src = row_source(r, &k, p);
 			r->npts++;
 		}
 	}
 	if (load_seed(r, seed) < 0)
 		return CB_EXIT_USAGE;
 	return 0;
+}
+
+/* ---- results in memory (bench) --------------------------------------- */
+
+static const char *or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+/* v as the CSV gives it back: the column's decimals (columns.c), NaN for
+ * an empty field. */
+static double as_read(double v, const char *col)
+{
+	char buf[400];
+
+	if (isnan(v) || isinf(v))
+		return NAN;
+	for (size_t i = 0; i < cb_ncols; i++)
+		if (!strcmp(cb_cols[i].name, col)) {
+			snprintf(buf, sizeof buf, "%.*f", cb_cols[i].prec, v);
+			return strtod(buf, NULL);
+		}
+	return v;
+}
+
+/* A result as row_point() reads its CSV row. */
+static void res_point(const struct cb_result *x, struct rpt_pt *p)
+{
+	int ok = x->status == CB_RES_OK, sampled = ok && x->ci_high_ops > 0;
+
+	memset(p, 0, sizeof *p);
+	p->tool = or(x->tool, "speed");
+	p->backend = or(x->backend, "");
+	p->backend_version = or(x->backend_version, "");
+	p->driver = or(x->driver, "");
+	p->alg = or(x->alg, "");
+	p->dir = or(x->direction, "");
+	p->auth = or(x->auth, "");
+	p->iv = cb_iv_key(or(x->iv_mode, "per-request"), x->mb);
+	p->status = ok ? "ok" : x->status == CB_RES_SKIP ? "skipped" : "failed";
+	p->why = ok ? "" : or(x->why, "");
+	p->key_bits = x->key_bits;
+	p->block = x->block_bytes;
+	p->sector = x->sector_bytes;
+	p->threads = x->threads;
+	p->bps = ok ? as_read(x->bytes_per_sec, "bytes_per_sec") : NAN;
+	p->cpb = ok ? as_read(x->cycles_per_byte, "cycles_per_byte") : NAN;
+	p->lo = (sampled ? as_read(x->ci_low_ops, "ci_low_ops") : NAN) *
+	        (double)p->block;
+	p->hi = (sampled ? as_read(x->ci_high_ops, "ci_high_ops") : NAN) *
+	        (double)p->block;
+}
+
+/* What a result's row says of its source: the provenance's columns. */
+static void src_keys_res(struct src_keys *k, const struct cb_prov *v,
+                         const struct cb_result *x, const char *file)
+{
+	struct rpt_src *s = &k->fill;
+
+	memset(k, 0, sizeof *k);
+	k->ts = x->timestamp;
+	k->be_version = or(x->backend_version, "");
+	k->be_details = or(x->backend_details, "");
+	s->host = or(v->host, "unknown");
+	s->level = or(v->cpu_level, "max");
+	s->cpu_model = or(v->cpu_model, "unknown");
+	s->kernel = or(v->kernel, "unknown");
+	s->tool_version = or(v->tool_version, "unknown");
+	s->cpu_flags = or(v->cpu_flags, "");
+	s->compiler = or(v->compiler, "");
+	s->cflags = or(v->cflags, "");
+	s->governor = or(v->governor, "");
+	s->boost = or(v->boost, "");
+	s->clock = or(v->clock, "");
+	s->first = s->last = k->ts;
+	s->file = file;
+}
+
+int rpt_from_results(struct rpt *r, const struct cb_prov *prov,
+                     const struct cb_result *res, size_t n,
+                     const struct rpt_ct *ct, size_t nct, const char *file,
+                     const char *seed)
+{
+	struct src_keys k;
+
+	memset(r, 0, sizeof *r);
+	r->pts = cb_xcalloc(n ? n : 1, sizeof *r->pts);
+	r->ct = cb_xcalloc(nct ? nct : 1, sizeof *r->ct);
+	for (size_t i = 0; i < n; i++) {
+		struct rpt_pt *p = &r->pts[r->npts++];
+
+		res_point(&res[i], p);
+		p->file = file;
+		p->line = 2 + i;         /* after the header, a line a row */
+		src_keys_res(&k, prov, &res[i], file);
+		p->src = row_source(r, &k, p);
+	}
+	for (size_t i = 0; i < nct; i++) {
+		r->ct[r->nct] = ct[i];
+		r->ct[r->nct].file = file;
+		r->ct[r->nct++].line = 2 + n + i;
+	}
+	return load_seed(r, seed) < 0 ? CB_EXIT_USAGE : 0;
 }
 
 void rpt_free(struct rpt *r)

@@ -84,6 +84,20 @@ struct rpt {
  */
 int rpt_load(struct rpt *r, char *const *paths, size_t npaths,
              const char *seed);
+/*
+ * The same from results in memory (bench: what it measured, in the order
+ * of its CSV file, which is named file and never read), each value as
+ * that file gives it back; then ct rows (copied, strings kept: bench
+ * --ct's), which follow them in the file.  prov is the results' (the
+ * provenance columns).  res and ct must outlive r.  0 or CB_EXIT_USAGE
+ * (a bad seed file, message printed).
+ */
+struct cb_prov;
+struct cb_result;
+int rpt_from_results(struct rpt *r, const struct cb_prov *prov,
+                     const struct cb_result *res, size_t n,
+                     const struct rpt_ct *ct, size_t nct, const char *file,
+                     const char *seed);
 void rpt_free(struct rpt *r);
 /* results/reference/geli-seed.csv in a checkout, the data directory, or
  * beside the binary's install prefix; NULL when none exists. */

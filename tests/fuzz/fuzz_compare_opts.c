@@ -1,6 +1,6 @@
 /* fuzz_compare_opts.c - compare's options (src/commands/cmd_compare.c parse_args,
- * take_opt, parse_where, parse_threshold, cmp_parse_ignore).  The parser
- * is static: cmd_compare.c is included (build/src/commands/cmd_compare.o left out). */
+ * take_opt, parse_threshold; cmp_parse_where, cmp_parse_ignore of
+ * src/compare/).  The parser is static: cmd_compare.c is included (build/src/commands/cmd_compare.o left out). */
 #include "fuzz.h"
 #include "../../src/commands/cmd_compare.c"
 
