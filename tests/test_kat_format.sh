@@ -7,7 +7,10 @@
 . tests/lib.sh
 good=vectors/xts.vec
 bad=tests/data/independent-flipped.vec
-line=$(cat tests/data/independent-flipped.line)
+rec=$(cat tests/data/independent-flipped.line)
+# a failure names the line of the field that differed (ct, byte 33 flipped)
+line=$(awk -v l="$rec" 'NR >= l && /^ct = / { print NR; exit }' "$bad")
+diff="ct differs at byte 33 of "
 
 # ---- TAP -----------------------------------------------------------------
 expect_exit 0 "tap: good vectors exit 0" "$CB" kat --format tap "$good"
@@ -23,6 +26,13 @@ printf '%s\n' "$out" >"$T/bad.tap"
 check "tap: the flipped record is a failing case" grep -q '^not ok [0-9]* - openssl ' "$T/bad.tap"
 check "tap: the failure names file:line and driver" grep -q "\"$bad:$line [a-z(].*-openssl.*: " "$T/bad.tap"
 check "tap: exactly one failing case" [ "$(grep -c '^not ok' "$T/bad.tap")" -eq 1 ]
+check "tap: the failure says the byte, expected and got" grep -q "$diff[0-9]* (bytes 25-48 shown): expected \\.\\.\\.[0-9a-f]\\{48\\}\\.\\.\\. got \\.\\.\\.[0-9a-f]\\{48\\}\\.\\.\\.\"" "$T/bad.tap"
+expect_exit 1 "text: flipped vector exits 1" "$CB" kat --backend openssl "$bad"
+check "text: the FAIL line names the ct line, byte, expected, got" \
+	sh -c "printf '%s\n' \"\$1\" | grep -q '^FAIL $bad:$line openssl .*$diff.*expected .* got '" - "$out"
+expect_exit 1 "-v: flipped vector exits 1" "$CB" kat -v --backend openssl "$bad"
+check "-v: the same FAIL line" contains "$out" "FAIL $bad:$line openssl"
+check "-v: with the difference" contains "$out" "$diff"
 expect_exit 0 "tap: an unavailable backend is a skip" "$CB" kat --format tap --alg sha256 "$good" vectors/hash.vec
 check "tap: native has no sha256, nothing listed for it" [ -z "$(printf '%s' "$out" | grep ' native sha256')" ]
 if command -v prove >/dev/null 2>&1; then
@@ -82,6 +92,7 @@ else
 	echo "SKIP: python3 not installed: JUnit XML not parsed"
 fi
 check "junit: the failure names the driver" grep -q "$bad:$line [^<]*-gcrypt" "$T/bad.xml"
+check "junit: the failure says the byte, expected and got" grep -q "$bad:$line [^<]*$diff[^<]* expected [^<]* got " "$T/bad.xml"
 check "junit: a skip is a skipped or system-out line with its reason" grep -q "duplicated keys" "$T/good.xml"
 
 # ---- options ---------------------------------------------------------------

@@ -19,7 +19,7 @@
 #include "foundation/util.h"
 
 void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
-              const struct vec_rec *r, const char *backend,
+              const struct vec_rec *r, unsigned line, const char *backend,
               const char *label, const char *fmt, ...)
 {
 	char what[600], where[300];
@@ -35,10 +35,10 @@ void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
 		cnt->failed++;
 	if (out && (verbose || !skip))
 		fprintf(out, "%s %s:%u %s %s: %s\n", skip ? "SKIP" : "FAIL",
-		        r->file, r->line, backend, label, what);
+		        r->file, line ? line : r->line, backend, label, what);
 	if (!cnt->log)
 		return;
-	snprintf(where, sizeof where, "%s:%u", r->file, r->line);
+	snprintf(where, sizeof where, "%s:%u", r->file, line ? line : r->line);
 	cnt->log->v = cb_xrealloc(cnt->log->v,
 	                          (cnt->log->n + 1) * sizeof *cnt->log->v);
 	n = &cnt->log->v[cnt->log->n++];
@@ -46,6 +46,49 @@ void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
 	n->label = cb_xstrdup(label);
 	n->what = cb_xstrdup(what);
 	n->skip = skip;
+}
+
+/* bytes [from, to) of p in hex, "..." before and after where cut */
+static size_t hex_window(char *buf, size_t n, const uint8_t *p, size_t from,
+                         size_t to, size_t len)
+{
+	size_t k = (size_t)snprintf(buf, n, "%s", from ? "..." : "");
+
+	for (size_t i = from; i < to && k + 3 < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%02x", p[i]);
+	if (to < len && k + 4 < n)
+		k += (size_t)snprintf(buf + k, n - k, "...");
+	return k;
+}
+
+const char *kat_diff_text(char *buf, size_t n, const char *name,
+                          const uint8_t *want, const uint8_t *got,
+                          size_t len)
+{
+	enum { BEFORE = 8, SHOWN = 24 };
+	char w[SHOWN * 2 + 8], g[SHOWN * 2 + 8];
+	size_t i = 0, from, to;
+
+	while (i < len && want[i] == got[i])
+		i++;
+	if (i == len) {
+		snprintf(buf, n, "%s: no difference", name);
+		return buf;
+	}
+	from = i > BEFORE ? i - BEFORE : 0;
+	if (from + SHOWN > len)               /* a full window at the end */
+		from = len > SHOWN ? len - SHOWN : 0;
+	to = from + SHOWN < len ? from + SHOWN : len;
+	hex_window(w, sizeof w, want, from, to, len);
+	hex_window(g, sizeof g, got, from, to, len);
+	if (from || to < len)
+		snprintf(buf, n, "%s differs at byte %zu of %zu (bytes %zu-%zu "
+		         "shown): expected %s got %s", name, i, len, from, to - 1,
+		         w, g);
+	else
+		snprintf(buf, n, "%s differs at byte %zu of %zu: expected %s "
+		         "got %s", name, i, len, w, g);
+	return buf;
 }
 
 void kat_log_free(struct kat_log *log)
