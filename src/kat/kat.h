@@ -69,7 +69,12 @@ struct kat_writer {
 	int notes;                 /* 1: wants the notes in a log, not printed */
 	void (*begin)(FILE *f);
 	void (*one)(FILE *f, const struct kat_case *k, unsigned n);
-	void (*end)(FILE *f, const struct kat_count *total, unsigned ncases);
+	/* none: why nothing ran (no case, or every record skipped), or NULL */
+	void (*end)(FILE *f, const struct kat_count *total, unsigned ncases,
+	            const char *none);
+	/* The vectors did not load (msgs: the "FILE:LINE: what" lines, also
+	 * on stderr): the report of that, alone (NULL: stderr says it). */
+	void (*error)(FILE *f, const char *msgs);
 	const char *what;          /* one line for --help                     */
 };
 extern const struct kat_writer kat_writers[];   /* sorted by name        */
