@@ -142,7 +142,7 @@ ok = rows and min(n) >= 20 and max(n) > min(n) and all(min(p) >= 10 or int(r["co
 sys.exit(0 if ok else 1)' "$(ls "$D1"/*.csv | head -n 1)"
 fi
 check "two processes: no part file left" [ -z "$(ls -A "$D1" | grep '^\.')" ]
-D1=$T/one     # new: -o makes it (issue 45)
+D1=$T/onep    # new: -o makes it (issue 45)
 expect_exit 0 "--processes 1" "$CB" bench --budget 3 --processes 1 --backend native --sizes 16 -o "$D1"
 check "-o a new directory: made, and said" contains "$err" "bench: created $D1/"
 check "-o a new directory: the CSV is in it" [ -n "$(ls "$D1"/*.csv 2>/dev/null)" ]
