@@ -83,10 +83,13 @@ env -u MAKEFLAGS -u MAKELEVEL -u BUILD make -n --no-print-directory install \
 	DESTDIR="$T/dest" PREFIX=/opt/cb >"$T/install" 2>&1
 grep -E '^install ' "$T/install" >"$T/install.sh"
 check "make install installs the man page" grep -q 'docs/cryptobench.1' "$T/install.sh"
-sh -e "$T/install.sh" >/dev/null 2>&1
+# (each step on its own: a build under BUILD=build/asan has no ./cryptobench
+# or build/plugins to install, and the binary's checks are then skipped)
+while IFS= read -r step; do sh -c "$step" >/dev/null 2>&1; done <"$T/install.sh"
 check "make install: PREFIX/share/man/man1/cryptobench.1" \
 	cmp -s "$MAN" "$T/dest/opt/cb/share/man/man1/cryptobench.1"
-check "make install: PREFIX/bin/cryptobench" [ -x "$T/dest/opt/cb/bin/cryptobench" ]
+[ -x ./cryptobench ] &&
+	check "make install: PREFIX/bin/cryptobench" [ -x "$T/dest/opt/cb/bin/cryptobench" ]
 if command -v man >/dev/null 2>&1; then
 	found=$(env -u MANPATH PATH="$T/dest/opt/cb/bin:$PATH" man -w cryptobench 2>&1)
 	check "man finds the installed page from PREFIX/bin on the PATH ($found)" \
@@ -98,8 +101,10 @@ else
 fi
 # --help names the page man can open: a build tree's by its path, the
 # installed binary's by name
-expect_exit 0 "installed --help" "$T/dest/opt/cb/bin/cryptobench" --help
-check "installed --help: man cryptobench" contains "$out" "The manual: man cryptobench."
+if [ -x "$T/dest/opt/cb/bin/cryptobench" ]; then
+	expect_exit 0 "installed --help" "$T/dest/opt/cb/bin/cryptobench" --help
+	check "installed --help: man cryptobench" contains "$out" "The manual: man cryptobench."
+fi
 if [ -f "$(dirname "$CB")/docs/cryptobench.1" ]; then
 	expect_exit 0 "build tree --help" "$CB" --help
 	page=$(cd "$(dirname "$CB")" && pwd)/docs/cryptobench.1
