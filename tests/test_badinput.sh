@@ -60,10 +60,11 @@ check "empty dir named" contains "$err" "$T/empty"
 expect_exit 2 "vec missing file" "$CB" kat "$T/missing.vec"
 check "missing file named" contains "$err" "$T/missing.vec"
 
-# a wrong answer in a well-formed file: exit 1 naming the record
+# a wrong answer in a well-formed file: exit 1 naming the ct line (5)
 printf '%s\n' "$good" | sed 's/^ct = 7649/ct = 7648/' >"$T/wrong.vec"
 expect_exit 1 "wrong ciphertext fails" "$CB" kat --backend openssl "$T/wrong.vec"
-check "wrong ciphertext names record" contains "$out" "$T/wrong.vec:1"
+check "wrong ciphertext names its line" contains "$out" "$T/wrong.vec:5 openssl"
+check "and the byte, expected and got" contains "$out" "ct differs at byte 1 of 16: expected 7648abac8119b246cee98e9b12e9197d got 7649abac"
 
 # options
 expect_exit 2 "unknown command" "$CB" frobnicate

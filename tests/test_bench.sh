@@ -152,9 +152,10 @@ ok = rows and min(n) >= 20 and max(n) > min(n) and all(min(p) >= 10 or int(r["co
 sys.exit(0 if ok else 1)' "$(ls "$D1"/*.csv | head -n 1)"
 fi
 check "two processes: no part file left" [ -z "$(ls -A "$D1" | grep '^\.')" ]
-D1=$T/one
-mkdir -p "$D1"
+D1=$T/onep    # new: -o makes it (issue 45)
 expect_exit 0 "--processes 1" "$CB" bench --budget 3 --processes 1 --backend native --sizes 16 -o "$D1"
+check "-o a new directory: made, and said" contains "$err" "bench: created $D1/"
+check "-o a new directory: the CSV is in it" [ -n "$(ls "$D1"/*.csv 2>/dev/null)" ]
 check "--processes 1: nothing pooled" lacks "$err" "process 2 of"
 check "--processes 1: speed rows measured" sh -c "tail -n +2 $D1/*.csv | grep -q ',speed,ok,'"
 check "--processes 1: every speed row's sample_procs empty" sh -c "! tail -n +2 $D1/*.csv | grep ',speed,ok,' | tr -d '\r' | grep -qv ',\$'"
@@ -262,6 +263,14 @@ check "^C in process 2: no part file left" [ -z "$(ls -A "$D3" | grep '^\.')" ]
 
 expect_exit 2 "--budget 0" "$CB" bench --budget 0 -o "$D"
 expect_exit 2 "--full with --budget" "$CB" bench --full --budget 10 -o "$D"
-expect_exit 2 "-o not a directory" "$CB" bench --budget 5 -o "$T/nope"
-check "-o error names it" contains "$err" "nope"
+# -o DIR, DIR new: made, as report -o does (issue 45); a file or a
+# missing parent is still an error naming it, and nothing is replaced
+: >"$T/afile"
+expect_exit 2 "-o a file: not a directory" "$CB" bench --budget 5 -o "$T/afile"
+check "-o error names it" contains "$err" "'$T/afile' is not a directory"
+check "-o a file: the file left as it was" [ -f "$T/afile" ] && [ ! -s "$T/afile" ]
+expect_exit 2 "-o under a missing directory" "$CB" bench --budget 5 -o "$T/nope/deeper"
+check "-o error names it and why" contains "$err" "cannot create '$T/nope/deeper': No such file"
+expect_exit 2 "-o new, a usage error: nothing made" "$CB" bench --budget 0 -o "$T/notmade"
+check "no directory made for a run that did not start" [ ! -e "$T/notmade" ]
 finish

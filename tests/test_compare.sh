@@ -196,6 +196,21 @@ check "random bytes name a line" contains "$err" "$T/random.csv:"
 bad nospeed 2 "'bytes_per_sec' is empty in a measured row"
 expect_exit 2 "malformed BASE" "$CB" compare "$T/fields.csv" "$T/base.csv"
 check "malformed BASE named" contains "$err" "$T/fields.csv:5:"
+# a bench's JSON given for its CSV (issue 45): said, naming the CSV beside it
+printf '{\n  "schema": "cryptobench-json-1",\n  "results": []\n}\n' >"$T/run.json"
+cp "$T/base.csv" "$T/run.csv"
+expect_exit 2 "compare RUN.json RUN.csv" "$CB" compare "$T/run.json" "$T/run.csv"
+check "it says cryptobench JSON, the CSV beside it" contains "$err" \
+	"$T/run.json is cryptobench JSON; compare reads the CSV beside it: $T/run.csv"
+check "not a CSV parse error" lacks "$err" "quote inside"
+cp "$T/run.json" "$T/run2.json"
+expect_exit 2 "NEW cryptobench JSON without its CSV" "$CB" compare "$T/base.csv" "$T/run2.json"
+check "it says what to give" contains "$err" "run2.json is cryptobench JSON; compare reads the CSV beside it (the run's HOST-STAMP.csv)"
+echo '{"a": 1}' >"$T/other.json"
+expect_exit 2 "another JSON" "$CB" compare "$T/other.json" "$T/base.csv"
+check "it says JSON, result CSV files" contains "$err" "other.json is JSON; compare reads result CSV files"
+expect_exit 2 "--dump of cryptobench JSON" "$CB" compare --dump "$T/run.json"
+check "--dump says it too" contains "$err" "is cryptobench JSON"
 # a quoted field with a line break: later lines are numbered as in the file
 FLAGS='"aes,
 avx2"'

@@ -5,7 +5,8 @@
 # help and in its section of docs/cryptobench.1; the page names every exit
 # code and environment variable the sources read; groff renders it without
 # warnings (skipped with a reason when groff is missing); `make install`
-# installs it under PREFIX/share/man/man1.
+# into a DESTDIR installs the binary and the page where man finds it; --help
+# names the page by its path in a build tree.
 . tests/lib.sh
 MAN=docs/cryptobench.1
 
@@ -74,13 +75,42 @@ else
 	echo "skip: groff not installed (apt-get install groff-base): page not rendered"
 fi
 
-# make install puts it under PREFIX/share/man/man1 (its man-page steps
-# run from `make -n install`, so that nothing is rebuilt here).
+# make install into a DESTDIR, PREFIX=/opt/cb: the binary in PREFIX/bin,
+# the page in PREFIX/share/man/man1, where man finds it from the PATH
+# (man-db maps DIR/bin to DIR/share/man).  Its install steps run from
+# `make -n install`, so that nothing is rebuilt here.
 env -u MAKEFLAGS -u MAKELEVEL -u BUILD make -n --no-print-directory install \
-	DESTDIR="$T/dest" PREFIX=/usr >"$T/install" 2>&1
-grep -E 'man1' "$T/install" >"$T/install.sh"
+	DESTDIR="$T/dest" PREFIX=/opt/cb >"$T/install" 2>&1
+grep -E '^install ' "$T/install" >"$T/install.sh"
 check "make install installs the man page" grep -q 'docs/cryptobench.1' "$T/install.sh"
-sh -e "$T/install.sh" >/dev/null 2>&1
+# (each step on its own: a build under BUILD=build/asan has no ./cryptobench
+# or build/plugins to install, and the binary's checks are then skipped)
+while IFS= read -r step; do sh -c "$step" >/dev/null 2>&1; done <"$T/install.sh"
 check "make install: PREFIX/share/man/man1/cryptobench.1" \
-	cmp -s "$MAN" "$T/dest/usr/share/man/man1/cryptobench.1"
+	cmp -s "$MAN" "$T/dest/opt/cb/share/man/man1/cryptobench.1"
+[ -x ./cryptobench ] &&
+	check "make install: PREFIX/bin/cryptobench" [ -x "$T/dest/opt/cb/bin/cryptobench" ]
+if command -v man >/dev/null 2>&1; then
+	found=$(env -u MANPATH PATH="$T/dest/opt/cb/bin:$PATH" man -w cryptobench 2>&1)
+	check "man finds the installed page from PREFIX/bin on the PATH ($found)" \
+		[ "$found" = "$T/dest/opt/cb/share/man/man1/cryptobench.1" ]
+	check "man ./docs/cryptobench.1 reads the build tree's page" \
+		sh -c 'MANPAGER=cat man ./docs/cryptobench.1 2>/dev/null | grep -q "^NAME"'
+else
+	echo "skip: man not installed: the installed page not looked up"
+fi
+# --help names the page man can open: a build tree's by its path, the
+# installed binary's by name
+if [ -x "$T/dest/opt/cb/bin/cryptobench" ]; then
+	expect_exit 0 "installed --help" "$T/dest/opt/cb/bin/cryptobench" --help
+	check "installed --help: man cryptobench" contains "$out" "The manual: man cryptobench."
+fi
+if [ -f "$(dirname "$CB")/docs/cryptobench.1" ]; then
+	expect_exit 0 "build tree --help" "$CB" --help
+	page=$(cd "$(dirname "$CB")" && pwd)/docs/cryptobench.1
+	[ "$(cd "$(dirname "$CB")" && pwd)" = "$(pwd)" ] && page=./docs/cryptobench.1
+	check "build tree --help: man $page" contains "$out" "The manual: man $page (a build tree"
+	expect_exit 0 "build tree kat --help" "$CB" kat --help
+	check "and in each command's help" contains "$out" "The manual: man $page"
+fi
 finish

@@ -4,7 +4,9 @@
  * every kind of call that can fail (setting the key, a cipher, an AEAD's
  * encrypt and decrypt, a digest, a derivation); a refusal (-ENOTSUP) is a
  * SKIP with its reason, also on an AEAD's encrypt.  Fake implementations
- * fail on purpose; the records are written here.
+ * fail on purpose; the records are written here.  A wrong answer is named
+ * on the line of the field that differed, with the first differing byte
+ * and the bytes expected and got around it (kat_diff_text).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +77,24 @@ static int32_t refuse_aead_dec(void *c, const uint8_t *iv, const uint8_t *ad,
 	return refuse_aead(c, iv, ad, adl, in, out, len, (uint8_t *)tag, tl);
 }
 
+/* the input, byte 9 flipped: a wrong answer, no error */
+static int32_t wrong_crypt(void *c, const uint8_t *iv, const uint8_t *in,
+                           uint8_t *out, size_t len)
+{
+	(void)c, (void)iv;
+	memmove(out, in, len);
+	if (len > 9)
+		out[9] ^= 0x01;
+	return 0;
+}
+
+static int32_t zero_final(void *c, uint8_t *out)
+{
+	(void)c;
+	memset(out, 0, 32);
+	return 0;
+}
+
 static int32_t ok_init(void *c) { (void)c; return 0; }
 static int32_t ok_update(void *c, const uint8_t *in, size_t n)
 {
@@ -135,6 +155,33 @@ static void expect(const struct cb_impl *impl, const struct vec_file *f,
 	       impl->driver, buf, want1, want2);
 }
 
+/* kat_diff_text: the window around the first difference, cut with "..." */
+static void diff_text(void)
+{
+	uint8_t a[100], b[100];
+	char buf[400];
+
+	for (size_t i = 0; i < sizeof a; i++)
+		a[i] = b[i] = (uint8_t)i;
+	b[50] = 0xee;
+	kat_diff_text(buf, sizeof buf, "ct", a, b, sizeof a);
+	checkf(strstr(buf, "ct differs at byte 50 of 100 (bytes 42-65 shown): "
+	               "expected ...2a2b2c2d2e2f303132333435") != NULL, "diff at 50: %s",
+	       buf);
+	checkf(strstr(buf, "got ...2a2b2c2d2e2f3031ee33") != NULL, "got at 50: %s", buf);
+	checkf(strstr(buf, "4041... got") && buf[strlen(buf) - 1] == '.',
+	       "cut after byte 65 on both: %s", buf);
+	b[50] = 50;
+	b[2] = 0;
+	kat_diff_text(buf, sizeof buf, "md", a, b, sizeof a);
+	checkf(strstr(buf, "md differs at byte 2 of 100 (bytes 0-23 shown): "
+	               "expected 000102") != NULL, "diff at 2, no cut before: %s",
+	       buf);
+	kat_diff_text(buf, sizeof buf, "tag", a, b, 4);
+	checkf(!strcmp(buf, "tag differs at byte 2 of 4: expected 00010203 got "
+	               "00010003"), "whole field shown: %s", buf);
+}
+
 int main(void)
 {
 	const struct cb_impl key = { .alg = "cbc(aes)", .driver = "badkey",
@@ -154,6 +201,12 @@ int main(void)
 	        .final = bad_final };
 	const struct cb_impl kdf = { .alg = "pbkdf2(hmac(sha256))",
 	        .driver = "badkdf", .ctx_size = 1, .derive = bad_derive };
+	const struct cb_impl wrong = { .alg = "cbc(aes)", .driver = "wrongcbc",
+	        .ctx_size = 1, .setkey = ok_key, .encrypt = wrong_crypt,
+	        .decrypt = wrong_crypt };
+	const struct cb_impl zero = { .alg = "sha256", .driver = "zerosha",
+	        .ctx_size = 1, .init = ok_init, .update = ok_update,
+	        .final = zero_final };
 	char path[] = "/tmp/test_kat_msg.XXXXXX";
 	struct vec_file *files = NULL;
 	size_t nf = 0;
@@ -178,6 +231,15 @@ int main(void)
 	       "data type): fake: final planted");
 	expect(&kdf, files, nf, "FAIL", "derive returned an error: ERANGE "
 	       "(Numerical result out of range): fake: derive planted");
+	/* the ct field is line 5 of records, sha256's md line 17 */
+	expect(&wrong, files, nf, ":5 fake wrongcbc: encrypt (out of place): "
+	       "ciphertext mismatch: ", "ct differs at byte 9 of 16: expected "
+	       "000102030405060708090a0b0c0d0e0f got "
+	       "000102030405060708080a0b0c0d0e0f");
+	expect(&zero, files, nf, ":17 fake zerosha: digest mismatch: md differs "
+	       "at byte 0 of 32 (bytes 0-23 shown): expected ba7816bf",
+	       "got 000000000000");
+	diff_text();
 	for (size_t i = 0; i < nf; i++)
 		vec_free(&files[i]);
 	free(files);

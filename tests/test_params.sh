@@ -76,14 +76,18 @@ awk -v L="$line" '
 		c = substr($0, length($0), 1)
 		$0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0")
 		done = 1
+		print NR >"/dev/stderr"
 	}
-	{ print }' "$vec" >"$T/flipped.vec"
+	{ print }' "$vec" >"$T/flipped.vec" 2>"$T/flipped.line"
+tagline=$(cat "$T/flipped.line")
 check "the flipped copy differs from $vec in one line" \
 	sh -c "[ \$(cmp -l $vec $T/flipped.vec | wc -l) -eq 1 ]"
 for b in $backends; do
 	"$CB" list algs 2>/dev/null | grep -Eq "^ +$b +gcm-aes-" || continue
 	expect_exit 1 "$b fails the flipped copy" "$CB" kat --backend "$b" "$T/flipped.vec"
-	check "$b names $T/flipped.vec:$line" contains "$out" "FAIL $T/flipped.vec:$line $b"
+	# the tag's line (not the record's), the byte: the 13th (12)
+	check "$b names the tag's line $T/flipped.vec:$tagline" contains "$out" "FAIL $T/flipped.vec:$tagline $b"
+	check "$b says which byte of the tag differs" contains "$out" "tag differs at byte 12 of 13"
 	n=$(printf '%s\n' "$out" | grep -c '^FAIL')
 	check "$b: exactly one record fails" [ "$n" -eq 1 ]
 done

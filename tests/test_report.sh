@@ -173,6 +173,70 @@ GNUPLOT=/nonexistent/gnuplot expect_exit 2 "no gnuplot" \
 	env GNUPLOT=/nonexistent/gnuplot "$CB" report "$T/a.csv" -o "$T/rep4"
 check "no gnuplot: says so" contains "$err" "gnuplot not found"
 
+# ---- the charts a person reads (issue 45) ------------------------------
+# Request-size series and sector series (4096-byte requests as 512- and
+# 4096-byte sectors, as bench writes them), several drivers of a backend
+# (ESSIV: three native ones with long names): every series its own colour
+# and marker, the sector sizes on their own axis (not single points at
+# x = 4096), legends inside their panel (the browser part, below).
+sec_rows() {
+	for size in 16 256 4096; do
+		for dir in encrypt decrypt; do
+			row hostA openssl cbc-aes-openssl 'cbc(aes)' 128 $size $dir $((size * 900000)) speed 0 ""
+			row hostA native cbc-aes-native-vaes512 'cbc(aes)' 128 $size $dir $((size * 2000000)) speed 0 ""
+			row hostA native cbc-aes-native-aesni 'cbc(aes)' 128 $size $dir $((size * 1500000)) speed 0 ""
+		done
+	done
+	for s in 512 4096; do
+		for dir in encrypt decrypt; do
+			row hostA native cbc-aes-native-vaes512 'cbc(aes)' 128 4096 $dir $((30000000000 / s * 100)) speed $s ""
+			row hostA openssl cbc-aes-openssl 'cbc(aes)' 128 4096 $dir $((5000000 * s / 8)) speed $s ""
+			for d in vaes512 vaes256 aesni; do
+				row hostA native "\"essiv(cbc-aes-native-$d,sha256-native)\"" '"essiv(cbc(aes),sha256)"' 256 4096 $dir $((1000000 * s / 4)) speed $s ""
+			done
+			for b in openssl gcrypt nettle; do
+				row hostA $b "\"essiv(cbc-aes-$b,sha256-$b)\"" '"essiv(cbc(aes),sha256)"' 256 4096 $dir $((900000 * s / 4)) speed $s ""
+			done
+		done
+	done
+}
+{ echo "$H"; sec_rows; } >"$T/sec.csv"
+expect_exit 0 "report of sector series" "$CB" report "$T/sec.csv" -o "$T/sec"
+if command -v python3 >/dev/null 2>&1; then
+	r=$(python3 - "$T/sec/index.html" <<'PY' 2>&1
+import re, sys
+h = open(sys.argv[1]).read()
+bad = []
+nsec = 0
+for svg in re.findall(r'<svg.*?</svg>', h, re.S):
+    title = re.search(r'<text>([^<]*)</text>', svg).group(1)
+    style = {}
+    for g in re.findall(r'<g id="c\d+-gnuplot_plot_\d+[a-z]" >(.*?)\n\t</g>', svg, re.S):
+        label = re.search(r'<text>([^<]*)</text>', g)
+        pts = re.findall(r"<use xlink:href='#c\d+-gpPt(\d+)' transform='translate\(([\d.]+),[\d.]+\)[^']*' color='([^']*)'", g)
+        if not label or not pts:
+            continue
+        st = (pts[0][2], pts[0][0])
+        if style.setdefault(label.group(1), st) != st:
+            bad.append('%s: %s drawn two ways' % (title, label.group(1)))
+    pairs = list(style.values())
+    for l, st in style.items():
+        if pairs.count(st) > 1:
+            bad.append('%s: %s shares colour and marker %s' % (title, l, st))
+        if [p[0] for p in pairs].count(st[0]) > 1:
+            bad.append('%s: %s shares colour %s' % (title, l, st[0]))
+    if 'sector size (bytes)' in svg:
+        nsec += 1
+    if '-byte sectors)' in svg:
+        bad.append('%s: a sector size in a label, not on an axis' % title)
+if nsec != 2:
+    bad.append('%d charts with a sector-size axis, not 2' % nsec)
+print('\n'.join(bad) if bad else 'ok')
+PY
+)
+	check "charts: every series its own colour and marker, sectors on their own axis ($r)" [ "$r" = ok ]
+fi
+
 # ---- in a real browser -----------------------------------------------
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
@@ -200,6 +264,41 @@ check "browser: every chart rendered (getBBox > 0)" \
 	grep -q "data-status=\"ok\">$nsvg of $nsvg charts rendered" "$T/dom"
 check "browser: no console message" sh -c "! grep -q CONSOLE '$T/dom.err'"
 grep CONSOLE "$T/dom.err" | head -5
+# Legends inside their panel: the page with a script appended that
+# measures each legend text (getBoundingClientRect, in the SVG's units)
+# against the column of its panel (gnuplot's multiplot splits the width
+# evenly into a column per direction, each titled by it) and the SVG.
+cat >"$T/legend.js" <<'JS'
+var bad = [];
+document.querySelectorAll("svg.plot").forEach(function (svg) {
+  var r = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  var k = vb.width / r.width, t = [];
+  svg.querySelectorAll("g[id*=gnuplot_plot_] text").forEach(function (e) {
+    var b = e.getBoundingClientRect();
+    var x = { l: (b.left - r.left) * k, r: (b.right - r.left) * k,
+              b: (b.bottom - r.top) * k, s: e.textContent };
+    t.push(x);
+  });
+  var n = 0;      /* the columns: the first row's panel titles */
+  svg.querySelectorAll("text").forEach(function (e) {
+    if (/^(encrypt|decrypt|digest)$/.test(e.textContent)) n++;
+  });
+  var w = vb.width / (n || 1);
+  t.forEach(function (x) {
+    if (Math.floor(x.l / w) != Math.floor((x.r - 1) / w) || x.r > vb.width ||
+        x.b > vb.height)
+      bad.push(x.s + " [" + Math.round(x.l) + "," + Math.round(x.r) + "] of " +
+               n + " columns of " + Math.round(w));
+  });
+});
+var d = document.createElement("div"); d.id = "legend-check";
+d.textContent = bad.length ? "legends out: " + bad.join("; ") : "legends inside";
+document.body.appendChild(d);
+JS
+{ cat "$T/sec/index.html"; printf '<script>'; cat "$T/legend.js"; printf '</script>\n'; } >"$T/sec/legend.html"
+chrome "$T/ldom" "$T/ldom.err" --virtual-time-budget=5000 --window-size=1280,2000 --dump-dom "file://$T/sec/legend.html"
+check "browser: every legend inside its panel ($(grep -o 'legends out: [^<]*' "$T/ldom" | cut -c 1-300))" \
+	grep -q '<div id="legend-check">legends inside</div>' "$T/ldom"
 shot=${REPORT_SHOT:-${BUILD:-build}/test-report.png}
 mkdir -p "$(dirname "$shot")"
 chrome "$T/s.out" "$T/s.err" --screenshot="$shot" --window-size=1280,2000 "file://$page"

@@ -85,7 +85,8 @@ vec truncwrong "$mac
 mac = b0344c61d8db38535ca8afceaf0bf12c
 tlen = 16"
 expect_exit 1 "a wrong truncated mac fails" "$CB" kat --backend openssl "$T/truncwrong.vec"
-check "the failure names the record" contains "$out" "truncwrong.vec:1 openssl"
+check "the failure names the mac's line" contains "$out" "truncwrong.vec:4 openssl"
+check "the failure says the truncated mac's last byte" contains "$out" "mac differs at byte 15 of 16"
 vec tlenbad "$mac
 mac = b0344c61d8db38535ca8afceaf0bf12b
 tlen = 20"

@@ -190,7 +190,15 @@ static int bench_opts(int argc, char **argv, struct bench *b)
 	all_algs(b);
 	if (speed_opts_finish(&b->o, b->names) < 0 || sector_opts(b) < 0)
 		return -EINVAL;
-	if (stat(b->c.outdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+	/* -o DIR: made if new (as report -o does), the options all good */
+	if (stat(b->c.outdir, &st) < 0) {
+		if (errno != ENOENT || mkdir(b->c.outdir, 0777) < 0) {
+			cb_err("-o/--out: cannot create '%s': %s", b->c.outdir,
+			       strerror(errno));
+			return -EINVAL;
+		}
+		fprintf(stderr, "bench: created %s/\n", b->c.outdir);
+	} else if (!S_ISDIR(st.st_mode)) {
 		cb_err("-o/--out: '%s' is not a directory", b->c.outdir);
 		return -EINVAL;
 	}

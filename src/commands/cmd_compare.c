@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/cb.h"
 #include "commands/cmd.h"
@@ -194,9 +195,44 @@ static struct cmp_job job_of(const struct args *a)
 	return j;
 }
 
+/* 0, or -EINVAL after a message if path is JSON: cryptobench's (bench
+ * writes HOST-STAMP.json beside HOST-STAMP.csv) or any other. */
+static int not_json(const char *path)
+{
+	char head[512], csv[4200];
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : NULL;
+	size_t n = f ? fread(head, 1, sizeof head - 1, f) : 0, k = 0, l;
+
+	if (f)
+		fclose(f);
+	head[n] = 0;
+	while (k < n && strchr(" \t\r\n", head[k]))
+		k++;
+	if (head[k] != '{')
+		return 0;
+	if (!strstr(head, "\"schema\": \"cryptobench-json")) {
+		cb_err("compare: %s is JSON; compare reads result CSV files "
+		       "(docs/csv.md)", path);
+		return -EINVAL;
+	}
+	l = strlen(path);
+	snprintf(csv, sizeof csv, "%.*s.csv", (int)(l > 5 && !strcmp(path + l - 5,
+	         ".json") ? l - 5 : l), path);
+	if (access(csv, R_OK) == 0)
+		cb_err("compare: %s is cryptobench JSON; compare reads the CSV "
+		       "beside it: %s", path, csv);
+	else
+		cb_err("compare: %s is cryptobench JSON; compare reads the CSV "
+		       "beside it (the run's HOST-STAMP.csv)", path);
+	return -EINVAL;
+}
+
 /* The files the mode wants; 0 or -EINVAL after a message. */
 static int check_paths(const struct args *a)
 {
+	for (size_t k = 0; k < a->npaths; k++)
+		if (not_json(a->paths[k]) < 0)
+			return -EINVAL;
 	if (a->baseline && (a->dump || !strcmp(a->by, "none"))) {
 		cb_err("compare: --baseline compares groups of --by COL: not "
 		       "with %s", a->dump ? "--dump" : "--by none");

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/cb.h"
 #include "commands/cmd.h"
@@ -28,7 +29,25 @@ static const char exit_env_text[] =
 	"to drop SHA-NI (docs/cpu.md).  CRYPTOBENCH_ISA=none|aesni|vaes256|vaes512\n"
 	"caps native only.  --plugin FILE.so (repeatable) and\n"
 	"CRYPTOBENCH_PLUGIN_PATH (files or directories) load more backends\n"
-	"(docs/plugins.md).  The manual: man cryptobench.\n";
+	"(docs/plugins.md).\n";
+
+/* Where the manual is: a build tree's docs/cryptobench.1 (next to the
+ * binary; man reads it by its path), else the installed page. */
+static void manual_line(FILE *f)
+{
+	char exe[4096], cwd[4096], page[4200];
+
+	if (cb_exe_dir(exe, sizeof exe) == 0 &&
+	    (size_t)snprintf(page, sizeof page, "%s/docs/cryptobench.1", exe) <
+	    sizeof page && access(page, R_OK) == 0) {
+		if (getcwd(cwd, sizeof cwd) && !strcmp(cwd, exe))
+			snprintf(page, sizeof page, "./docs/cryptobench.1");
+		fprintf(f, "The manual: man %s (a build tree: `make install` puts "
+		        "it where man finds it).\n", page);
+	} else {
+		fputs("The manual: man cryptobench.\n", f);
+	}
+}
 
 static void usage(FILE *f)
 {
@@ -40,6 +59,7 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-9s %s\n", commands[i]->name, commands[i]->summary);
 	fprintf(f, "\n%s", exit_env_text);
+	manual_line(f);
 }
 
 static const struct cb_command *command_find(const char *name)
@@ -75,6 +95,7 @@ static void command_help(FILE *f, const struct cb_command *c)
 	if (c->more)
 		fprintf(f, "\n%s", c->more);
 	fprintf(f, "\n%s", exit_env_text);
+	manual_line(f);
 }
 
 /* `help --options CMD`: every option name of CMD's table, one a line. */

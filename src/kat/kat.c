@@ -285,12 +285,32 @@ static const char *rc_fail(const char *what, int rc)
 	return cb_rc_text(buf, sizeof buf, what, rc);
 }
 
-/* Run fn into out and compare with want: returns a failure text or NULL. */
+/* The line of the field a failure is about (0: the record's first),
+ * set by mismatch() and reset before each record. */
+static unsigned fail_line;
+
+/* "what: NAME differs at byte I ...: expected ... got ..." for field f
+ * (want) and got, f->len bytes; the failure is then on f's line. */
+static const char *mismatch(const char *what, const struct vec_field *f,
+                            const uint8_t *got)
+{
+	static char buf[480];
+	char d[400];
+
+	fail_line = f->line;
+	snprintf(buf, sizeof buf, "%s: %s", what,
+	         kat_diff_text(d, sizeof d, f->name, f->bin, got, f->len));
+	return buf;
+}
+
+/* Run fn into out and compare with field wf (len bytes): returns a failure
+ * text or NULL. */
 static const char *cipher_case(struct cb_inst *x, cb_crypt_fn fn, int neg,
                                const uint8_t *iv, const uint8_t *in,
-                               const uint8_t *want, size_t len, int mode,
-                               size_t split, const char *what[3])
+                               const struct vec_field *wf, size_t len,
+                               int mode, size_t split, const char *what[3])
 {
+	const uint8_t *want = wf->bin;
 	uint8_t *buf = cb_xmalloc(len + 1), *out = buf + 1;
 	const char *fail = NULL;
 	int rc;
@@ -308,7 +328,7 @@ static const char *cipher_case(struct cb_inst *x, cb_crypt_fn fn, int neg,
 	if (rc < 0)
 		fail = rc_fail(neg ? what[2] : what[1], rc);
 	else if (!neg && memcmp(out, want, len))
-		fail = what[0];
+		fail = mismatch(what[0], wf, out);
 	else if (neg && !memcmp(out, want, len))
 		fail = "negative record was not rejected (output matched)";
 	free(buf);
@@ -347,7 +367,7 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 {
 	static const char *const mode_name[] = {
 		"out of place", "in place", "in two pieces" };
-	static char msg[480];
+	static char msg[560];
 	const struct cb_alg *a = x->alg;
 	size_t ivl, len, ctl;
 	const uint8_t *iv = bin(r, "iv", &ivl), *pt = bin(r, "pt", &len);
@@ -367,7 +387,7 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 			const char *f = cipher_case(
 			        x, dir ? x->impl->decrypt : x->impl->encrypt, neg,
 			        a->iv_len ? iv : NULL, dir ? ct : pt,
-			        dir ? pt : ct, len, mode, split, what);
+			        vec_get(r, dir ? "pt" : "ct"), len, mode, split, what);
 
 			if (f) {
 				snprintf(msg, sizeof msg, "%s (%s): %s",
@@ -380,6 +400,7 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 		                             vec_get(r, "iv_out")->bin);
 
 		if (f) {
+			fail_line = vec_get(r, "iv_out")->line;
 			snprintf(msg, sizeof msg, "%s: %s", dir ? "decrypt"
 			         : "encrypt", f);
 			return msg;
@@ -391,9 +412,12 @@ static const char *run_cipher(struct cb_inst *x, const struct vec_rec *r,
 static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
                               int neg)
 {
-	size_t len, wl;
+	size_t len;
 	const uint8_t *m = bin(r, "msg", &len);
-	const uint8_t *want = bin(r, x->alg->kind == CB_MAC ? "mac" : "md", &wl);
+	const struct vec_field *wf = vec_get(r, x->alg->kind == CB_MAC ? "mac"
+	                                                            : "md");
+	const uint8_t *want = wf->bin;
+	size_t wl = wf->len;
 	uint8_t out[CB_MAX_DIGEST];
 
 	/* one call; two pieces; and again on the same context */
@@ -411,9 +435,9 @@ static const char *run_digest(struct cb_inst *x, const struct vec_rec *r,
 		if (rc < 0)
 			return rc_fail("implementation returned an error", rc);
 		if (!neg && memcmp(out, want, wl))
-			return mode == 1 ? "digest mismatch (in two pieces)"
-			       : mode == 2 ? "digest mismatch (context reused)"
-			                   : "digest mismatch";
+			return mismatch(mode == 1 ? "digest mismatch (in two pieces)"
+			                : mode == 2 ? "digest mismatch (context reused)"
+			                            : "digest mismatch", wf, out);
 		if (neg && !memcmp(out, want, wl))
 			return "negative record was not rejected (digest matched)";
 	}
@@ -452,7 +476,7 @@ static const char *run_kdf(struct cb_inst *x, const struct vec_rec *r,
 	else if (rc < 0)
 		fail = rc_fail("derive returned an error", rc);
 	else if (!neg && memcmp(out, dk, dl))
-		fail = "derived key mismatch";
+		fail = mismatch("derived key mismatch", vec_get(r, "dk"), out);
 	else if (neg && !memcmp(out, dk, dl))
 		fail = "negative record was not rejected (derived key matched)";
 	free(out);
@@ -477,9 +501,10 @@ static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
 		else if (rc < 0)
 			fail = rc_fail("encrypt returned an error", rc);
 		else if (memcmp(buf, ct, len))
-			fail = "encrypt: ciphertext mismatch";
+			fail = mismatch("encrypt: ciphertext mismatch",
+			                vec_get(r, "ct"), buf);
 		else if (memcmp(t, tag, tl))
-			fail = "encrypt: tag mismatch";
+			fail = mismatch("encrypt: tag mismatch", vec_get(r, "tag"), t);
 	}
 	for (int inplace = 0; !fail && inplace < 2; inplace++) {
 		if (inplace)
@@ -496,7 +521,9 @@ static const char *run_aead(struct cb_inst *x, const struct vec_rec *r,
 			fail = rc == -EBADMSG ? "decrypt: tag rejected"
 			       : rc_fail("decrypt returned an error", rc);
 		else if (!neg && memcmp(buf, pt, len))
-			fail = "decrypt: plaintext mismatch";
+			fail = mismatch(inplace ? "decrypt (in place): plaintext "
+			                "mismatch" : "decrypt: plaintext mismatch",
+			                vec_get(r, "pt"), buf);
 	}
 	free(buf);
 	return fail;
@@ -538,16 +565,17 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				continue;
 			if (a->kind != CB_MAC &&
 			    !cb_impl_key_ok(impl, a, rec_key_bits(a, r))) {
-				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
+				kat_note(cnt, out, verbose, 1, r, 0, backend, impl->driver,
 				         "%u-bit keys unavailable in this driver",
 				         rec_key_bits(a, r));
 				continue;
 			}
 			cb_clear_error();
+			fail_line = 0;
 			rc = cb_inst_new(&x, impl, a->flags & CB_F_NOKEY ? NULL : key,
 			                 a->flags & CB_F_NOKEY ? 0 : kl);
 			if (rc == -ENOTSUP) {
-				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
+				kat_note(cnt, out, verbose, 1, r, 0, backend, impl->driver,
 				         "key not supported by this driver%s%s",
 				         *cb_last_error() ? ": " : "", cb_last_error());
 				continue;
@@ -564,10 +592,11 @@ void kat_run_impl(const struct cb_impl *impl, const char *backend,
 				cb_inst_free(&x);
 			}
 			if (fail == kat_unsupported)
-				kat_note(cnt, out, verbose, 1, r, backend, impl->driver,
+				kat_note(cnt, out, verbose, 1, r, 0, backend, impl->driver,
 				         "%s: %s", fail, cb_last_error());
 			else if (fail)
-				kat_note(cnt, out, verbose, 0, r, backend, impl->driver,
+				kat_note(cnt, out, verbose, 0, r, fail_line, backend,
+				         impl->driver,
 				         "%s", fail);
 			else
 				cnt->passed++;

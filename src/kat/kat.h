@@ -6,6 +6,7 @@
 #ifndef CB_KAT_H
 #define CB_KAT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/cb.h"
@@ -35,12 +36,22 @@ struct kat_count {
 /*
  * Count a failure (skip 0) or a skip of record r: print
  * "FAIL|SKIP file:line backend label: what" to out (if non-NULL; skips only
- * with verbose) and add it to cnt->log (if non-NULL).
+ * with verbose) and add it to cnt->log (if non-NULL).  line: the line of
+ * the field that differed, or 0 for the record's first line.
  */
 void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
-              const struct vec_rec *r, const char *backend,
+              const struct vec_rec *r, unsigned line, const char *backend,
               const char *label, const char *fmt, ...)
-        __attribute__((format(printf, 8, 9)));
+        __attribute__((format(printf, 9, 10)));
+/*
+ * What differs between want (a field named name) and got, len bytes each,
+ * into buf: "NAME differs at byte I of LEN: expected HEX got HEX", the hex
+ * cut to a window around byte I ("..." where cut, "bytes A-B" said).
+ * Returns buf.
+ */
+const char *kat_diff_text(char *buf, size_t n, const char *name,
+                          const uint8_t *want, const uint8_t *got,
+                          size_t len);
 void kat_log_free(struct kat_log *log);
 
 /* One test case of a report: an implementation (or a backend's sector
@@ -58,7 +69,12 @@ struct kat_writer {
 	int notes;                 /* 1: wants the notes in a log, not printed */
 	void (*begin)(FILE *f);
 	void (*one)(FILE *f, const struct kat_case *k, unsigned n);
-	void (*end)(FILE *f, const struct kat_count *total, unsigned ncases);
+	/* none: why nothing ran (no case, or every record skipped), or NULL */
+	void (*end)(FILE *f, const struct kat_count *total, unsigned ncases,
+	            const char *none);
+	/* The vectors did not load (msgs: the "FILE:LINE: what" lines, also
+	 * on stderr): the report of that, alone (NULL: stderr says it). */
+	void (*error)(FILE *f, const char *msgs);
 	const char *what;          /* one line for --help                     */
 };
 extern const struct kat_writer kat_writers[];   /* sorted by name        */

@@ -19,7 +19,7 @@
 #include "foundation/util.h"
 
 void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
-              const struct vec_rec *r, const char *backend,
+              const struct vec_rec *r, unsigned line, const char *backend,
               const char *label, const char *fmt, ...)
 {
 	char what[600], where[300];
@@ -35,10 +35,10 @@ void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
 		cnt->failed++;
 	if (out && (verbose || !skip))
 		fprintf(out, "%s %s:%u %s %s: %s\n", skip ? "SKIP" : "FAIL",
-		        r->file, r->line, backend, label, what);
+		        r->file, line ? line : r->line, backend, label, what);
 	if (!cnt->log)
 		return;
-	snprintf(where, sizeof where, "%s:%u", r->file, r->line);
+	snprintf(where, sizeof where, "%s:%u", r->file, line ? line : r->line);
 	cnt->log->v = cb_xrealloc(cnt->log->v,
 	                          (cnt->log->n + 1) * sizeof *cnt->log->v);
 	n = &cnt->log->v[cnt->log->n++];
@@ -46,6 +46,49 @@ void kat_note(struct kat_count *cnt, FILE *out, int verbose, int skip,
 	n->label = cb_xstrdup(label);
 	n->what = cb_xstrdup(what);
 	n->skip = skip;
+}
+
+/* bytes [from, to) of p in hex, "..." before and after where cut */
+static size_t hex_window(char *buf, size_t n, const uint8_t *p, size_t from,
+                         size_t to, size_t len)
+{
+	size_t k = (size_t)snprintf(buf, n, "%s", from ? "..." : "");
+
+	for (size_t i = from; i < to && k + 3 < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%02x", p[i]);
+	if (to < len && k + 4 < n)
+		k += (size_t)snprintf(buf + k, n - k, "...");
+	return k;
+}
+
+const char *kat_diff_text(char *buf, size_t n, const char *name,
+                          const uint8_t *want, const uint8_t *got,
+                          size_t len)
+{
+	enum { BEFORE = 8, SHOWN = 24 };
+	char w[SHOWN * 2 + 8], g[SHOWN * 2 + 8];
+	size_t i = 0, from, to;
+
+	while (i < len && want[i] == got[i])
+		i++;
+	if (i == len) {
+		snprintf(buf, n, "%s: no difference", name);
+		return buf;
+	}
+	from = i > BEFORE ? i - BEFORE : 0;
+	if (from + SHOWN > len)               /* a full window at the end */
+		from = len > SHOWN ? len - SHOWN : 0;
+	to = from + SHOWN < len ? from + SHOWN : len;
+	hex_window(w, sizeof w, want, from, to, len);
+	hex_window(g, sizeof g, got, from, to, len);
+	if (from || to < len)
+		snprintf(buf, n, "%s differs at byte %zu of %zu (bytes %zu-%zu "
+		         "shown): expected %s got %s", name, i, len, from, to - 1,
+		         w, g);
+	else
+		snprintf(buf, n, "%s differs at byte %zu of %zu: expected %s "
+		         "got %s", name, i, len, w, g);
+	return buf;
 }
 
 void kat_log_free(struct kat_log *log)
@@ -80,7 +123,8 @@ static void text_one(FILE *f, const struct kat_case *k, unsigned n)
 		        k->c->passed, k->c->failed, k->c->skipped, k->driver);
 }
 
-static void text_end(FILE *f, const struct kat_count *t, unsigned ncases)
+static void text_end(FILE *f, const struct kat_count *t, unsigned ncases,
+                     const char *none)
 {
 	fprintf(f, "%u passed, %u failed", t->passed, t->failed);
 	if (t->skipped)
@@ -160,10 +204,36 @@ static void tap_one(FILE *f, const struct kat_case *k, unsigned n)
 	fputs("  ...\n", f);
 }
 
-static void tap_end(FILE *f, const struct kat_count *t, unsigned ncases)
+/* No case: "1..0 # SKIP why", which prove counts as a skipped script
+ * (cmd_kat exits 0 with it). */
+static void tap_end(FILE *f, const struct kat_count *t, unsigned ncases,
+                    const char *none)
 {
-	fprintf(f, "1..%u\n# %u passed, %u failed, %u skipped (records)\n",
-	        ncases, t->passed, t->failed, t->skipped);
+	fprintf(f, "1..%u", ncases);
+	if (!ncases)
+		fprintf(f, " # SKIP %s", none ? none : "nothing to run");
+	fprintf(f, "\n# %u passed, %u failed, %u skipped (records)\n",
+	        t->passed, t->failed, t->skipped);
+	if (ncases && none)
+		fprintf(f, "# nothing ran: %s\n", none);
+}
+
+/* The first line of msgs, without its newline, into buf. */
+static const char *first_line(char *buf, size_t n, const char *msgs)
+{
+	size_t l = strcspn(msgs, "\n");
+
+	snprintf(buf, n, "%.*s", (int)(l < n ? l : n - 1), msgs);
+	return buf;
+}
+
+static void tap_error(FILE *f, const char *msgs)
+{
+	char line[1024];
+
+	fprintf(f, "TAP version 13\nBail out! %s\n",
+	        *msgs ? first_line(line, sizeof line, msgs)
+	              : "the vectors did not load");
 }
 
 /* ---- JUnit XML ---------------------------------------------------------- */
@@ -261,45 +331,89 @@ static void junit_one(FILE *f, const struct kat_case *k, unsigned n)
 	fputs("    </testcase>\n", m);
 }
 
-static void junit_end(FILE *f, const struct kat_count *t, unsigned ncases)
+/* The <testsuites> and <testsuite> start tags. */
+static void junit_head(FILE *f, unsigned ncases, unsigned failures,
+                       unsigned errors, unsigned skipped, double seconds)
 {
 	char host[256] = "localhost", stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
 
-	fclose(ju.mem);
 	gethostname(host, sizeof host - 1);
 	host[sizeof host - 1] = 0;
 	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S",
 	         gmtime_r(&now, &tm));
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fprintf(f, "<testsuites name=\"cryptobench kat\" tests=\"%u\" "
-	        "failures=\"%u\" errors=\"0\" skipped=\"%u\" time=\"%.6f\">\n",
-	        ncases, ju.failures, ju.skipped, ju.seconds);
+	        "failures=\"%u\" errors=\"%u\" skipped=\"%u\" time=\"%.6f\">\n",
+	        ncases, failures, errors, skipped, seconds);
 	fprintf(f, "  <testsuite name=\"cryptobench.kat\" package=\"cryptobench\""
-	        " id=\"0\" tests=\"%u\" failures=\"%u\" errors=\"0\" skipped=\"%u\""
-	        " time=\"%.6f\" timestamp=\"%s\" hostname=\"", ncases,
-	        ju.failures, ju.skipped, ju.seconds, stamp);
+	        " id=\"0\" tests=\"%u\" failures=\"%u\" errors=\"%u\" "
+	        "skipped=\"%u\" time=\"%.6f\" timestamp=\"%s\" hostname=\"",
+	        ncases, failures, errors, skipped, seconds, stamp);
 	xml_str(f, host);
-	fputs("\">\n    <properties>\n", f);
+	fputs("\">\n", f);
+}
+
+/* A document with one error case: the vectors did not load.  Its name is
+ * the first message's FILE:LINE, the message that line, the text all. */
+static void junit_error(FILE *f, const char *msgs)
+{
+	char line[1024], name[1024];
+	const char *m = *msgs ? first_line(line, sizeof line, msgs)
+	                      : "the vectors did not load";
+	const char *sep = strstr(m, ": ");
+
+	snprintf(name, sizeof name, "%.*s", sep ? (int)(sep - m) : (int)strlen(m),
+	         m);
+	junit_head(f, 1, 0, 1, 0, 0);
+	fputs("    <properties></properties>\n"
+	      "    <testcase classname=\"cryptobench.kat.vectors\" name=\"", f);
+	xml_str(f, name);
+	fputs("\" time=\"0\">\n      <error type=\"bad-input\" message=\"", f);
+	xml_str(f, m);
+	fputs("\">", f);
+	xml_str(f, msgs);
+	fputs("</error>\n    </testcase>\n"
+	      "    <system-out></system-out>\n    <system-err>", f);
+	xml_str(f, msgs);
+	fputs("</system-err>\n  </testsuite>\n</testsuites>\n", f);
+}
+
+static void junit_end(FILE *f, const struct kat_count *t, unsigned ncases,
+                      const char *none)
+{
+	fclose(ju.mem);
+	junit_head(f, ncases, ju.failures, 0, ju.skipped, ju.seconds);
+	fputs("    <properties>\n", f);
 	fprintf(f, "      <property name=\"records.passed\" value=\"%u\"/>\n"
 	        "      <property name=\"records.failed\" value=\"%u\"/>\n"
 	        "      <property name=\"records.skipped\" value=\"%u\"/>\n",
 	        t->passed, t->failed, t->skipped);
+	if (none) {
+		fputs("      <property name=\"nothing.ran\" value=\"", f);
+		xml_str(f, none);
+		fputs("\"/>\n", f);
+	}
 	fputs("    </properties>\n", f);
 	fwrite(ju.buf, 1, ju.len, f);
-	fputs("    <system-out></system-out>\n    <system-err></system-err>\n"
+	fputs("    <system-out>", f);
+	if (none) {
+		fputs("nothing ran: ", f);
+		xml_str(f, none);
+	}
+	fputs("</system-out>\n    <system-err></system-err>\n"
 	      "  </testsuite>\n</testsuites>\n", f);
 	free(ju.buf);
 	memset(&ju, 0, sizeof ju);
 }
 
 const struct kat_writer kat_writers[] = {
-	{ "junit", 1, junit_begin, junit_one, junit_end,
+	{ "junit", 1, junit_begin, junit_one, junit_end, junit_error,
 	  "JUnit XML: a testcase per backend x algorithm (GitLab, Jenkins)" },
-	{ "tap", 1, tap_begin, tap_one, tap_end,
+	{ "tap", 1, tap_begin, tap_one, tap_end, tap_error,
 	  "TAP version 13: a test per backend x algorithm (prove)" },
-	{ "text", 0, text_begin, text_one, text_end,
+	{ "text", 0, text_begin, text_one, text_end, NULL,
 	  "the table, FAIL/SKIP lines as they happen (default)" },
 };
 const size_t kat_nwriters = sizeof kat_writers / sizeof kat_writers[0];

@@ -149,11 +149,26 @@ int kat_sector_validate(const struct vec_rec *r)
 	return 0;
 }
 
-/* Run one record on backend b: NULL on success, else what failed. */
-static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
-                           int *skipped, char *drv, size_t drvlen)
+/* "what: FIELD differs at byte ..." (kat_diff_text), on f's line. */
+static const char *differs(char *msg, size_t n, const char *what,
+                           const struct vec_field *f, const uint8_t *got,
+                           unsigned *line)
 {
-	static char msg[400];
+	char d[400];
+
+	*line = f->line;
+	snprintf(msg, n, "%s: %s", what,
+	         kat_diff_text(d, sizeof d, f->name, f->bin, got, f->len));
+	return msg;
+}
+
+/* Run one record on backend b: NULL on success, else what failed (about
+ * the field on *line, 0: the record). */
+static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
+                           int *skipped, char *drv, size_t drvlen,
+                           unsigned *line)
+{
+	static char msg[480];
 	const struct vec_field *pt = vec_get(r, "pt"), *disk = vec_get(r, "disk");
 	const struct vec_field *key;
 	int neg = vec_get(r, "expect") != NULL;
@@ -196,26 +211,28 @@ static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
 		goto out;
 	}
 	if (!neg && memcmp(buf, disk->bin, disk->len)) {
-		size_t i = 0;
-
-		while (buf[i] == disk->bin[i])
-			i++;
-		snprintf(msg, sizeof msg, "encrypt: disk bytes differ from byte %zu",
-		         i);
-		fail = msg;
+		fail = differs(msg, sizeof msg, "encrypt", disk, buf, line);
 		goto out;
 	}
 	if (!c.auth) {
 		memcpy(buf, pt->bin, pt->len);
-		if (sector_encrypt(t, first, buf, buf, nsec) < 0 ||
-		    memcmp(buf, disk->bin, disk->len)) {
-			fail = "encrypt (in place): disk bytes differ";
+		if (sector_encrypt(t, first, buf, buf, nsec) < 0) {
+			fail = "encrypt (in place) returned an error";
+			goto out;
+		}
+		if (memcmp(buf, disk->bin, disk->len)) {
+			fail = differs(msg, sizeof msg, "encrypt (in place)", disk,
+			               buf, line);
 			goto out;
 		}
 		memcpy(buf, disk->bin, disk->len);
-		if (sector_decrypt(t, first, buf, buf, nsec, NULL) < 0 ||
-		    memcmp(buf, pt->bin, pt->len)) {
-			fail = "decrypt (in place): plaintext differs";
+		if (sector_decrypt(t, first, buf, buf, nsec, NULL) < 0) {
+			fail = "decrypt (in place) returned an error";
+			goto out;
+		}
+		if (memcmp(buf, pt->bin, pt->len)) {
+			fail = differs(msg, sizeof msg, "decrypt (in place)", pt, buf,
+			               line);
 			goto out;
 		}
 	}
@@ -229,7 +246,7 @@ static const char *kat_one(const struct cb_backend *b, const struct vec_rec *r,
 		fail = rc == -EBADMSG ? "decrypt: an HMAC did not verify"
 		       : cb_rc_text(msg, sizeof msg, "decrypt returned an error", rc);
 	} else if (memcmp(buf, pt->bin, pt->len)) {
-		fail = "decrypt: plaintext differs";
+		fail = differs(msg, sizeof msg, "decrypt", pt, buf, line);
 	}
 out:
 	free(buf);
@@ -250,6 +267,7 @@ void kat_sector_run(const struct cb_backend *b, const struct vec_file *files,
 			const char *fail;
 			struct sector_cfg rc;
 			int skipped;
+			unsigned line = 0;
 
 			if (!kat_sector_is(vec_get(r, "alg")->text))
 				continue;
@@ -258,16 +276,16 @@ void kat_sector_run(const struct cb_backend *b, const struct vec_file *files,
 			             rc.auth != only->auth))
 				continue;
 			cb_clear_error();
-			fail = kat_one(b, r, &skipped, drv, sizeof drv);
+			fail = kat_one(b, r, &skipped, drv, sizeof drv, &line);
 			if (skipped) {
-				kat_note(cnt, out, verbose, 1, r, b->name,
+				kat_note(cnt, out, verbose, 1, r, 0, b->name,
 				         vec_get(r, "alg")->text, "%s", drv);
 			} else if (fail) {
 				char label[300];
 
 				snprintf(label, sizeof label, "%s (%s)",
 				         vec_get(r, "alg")->text, drv);
-				kat_note(cnt, out, verbose, 0, r, b->name, label,
+				kat_note(cnt, out, verbose, 0, r, line, b->name, label,
 				         "%s", fail);
 			} else {
 				cnt->passed++;

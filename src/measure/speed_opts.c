@@ -92,7 +92,7 @@ static const struct {
 	{ { "-o", 1, OPT_OUTDIR, NULL, NULL }, CMD_BENCH },
 	{ { "--out", 1, OPT_OUTDIR, "DIR",
 	    "where HOST-TIME.csv, .json and the HTML report go (default "
-	    "results)" }, CMD_BENCH },
+	    "results; created if missing)" }, CMD_BENCH },
 	{ { "--budget", 1, OPT_BUDGET, "S",
 	    "spread S seconds over the whole matrix (default 170); the plan "
 	    "is said before it starts" }, CMD_BENCH },

@@ -114,50 +114,125 @@ static void chart_start(struct plots *pl, int w, int h)
 
 /* ---- speed: throughput vs request size, a panel per direction -------- */
 
-static int plan_same_series(const struct rpt_pt *a, const struct rpt_pt *b)
+/*
+ * A chart's series: one implementation (source, backend, driver, IV mode)
+ * over request sizes, or - its own row of panels - over sector sizes (the
+ * sector points of a bench are 4096-byte requests written as 512- and
+ * 4096-byte sectors: on the request-size axis they were single points at
+ * 4096).  Each series of a chart has its own colour and marker.
+ */
+static int same_series(const struct rpt_pt *a, const struct rpt_pt *b)
 {
 	return a->src == b->src && !strcmp(a->backend, b->backend) &&
-	       !strcmp(a->driver, b->driver) && a->sector == b->sector &&
+	       !strcmp(a->driver, b->driver) && !a->sector == !b->sector &&
 	       !strcmp(a->iv, b->iv);
 }
 
-static int cmp_block(const void *pa, const void *pb)
+/* x of a point: its sector size in a sector series, else its request */
+static uint64_t x_of(const struct rpt_pt *p)
 {
-	const struct rpt_pt *a = *(const struct rpt_pt *const *)pa;
-	const struct rpt_pt *b = *(const struct rpt_pt *const *)pb;
+	return p->sector ? p->sector : p->block;
+}
 
-	return a->block < b->block ? -1 : a->block > b->block;
+static int cmp_x(const void *pa, const void *pb)
+{
+	uint64_t a = x_of(*(const struct rpt_pt *const *)pa);
+	uint64_t b = x_of(*(const struct rpt_pt *const *)pb);
+
+	return a < b ? -1 : a > b;
+}
+
+/* Colours: a backend's own first, then ones no series of the chart has;
+ * markers: gnuplot point types, one per series (filled ones first). */
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#7f7f7f", "#ff7f0e",
+	"#8c564b", "#e377c2", "#17becf", "#bcbd22", "#000000", "#aec7e8",
+	"#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2", "#dbdb8d",
+	"#9edae5", "#393b79",
+};
+#define NPALETTE (sizeof palette / sizeof palette[0])
+static const int markers[] = { 7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14,
+                               1, 2, 3 };
+#define NMARKERS (sizeof markers / sizeof markers[0])
+
+struct style {
+	const char *color;
+	int pt;
+};
+
+/* Whether c is the colour of a series before s, or the own colour of
+ * another backend in the chart (a reader takes blue for openssl). */
+static int color_taken(const struct rpt_pt *const *ser, size_t ns,
+                       const struct style *st, size_t s, const char *c)
+{
+	for (size_t k = 0; k < s; k++)
+		if (!strcmp(st[k].color, c))
+			return 1;
+	for (int i = 0; be_colors[i]; i += 2)
+		if (!strcmp(be_colors[i + 1], c))
+			for (size_t k = 0; k < ns; k++)
+				if (!strcmp(ser[k]->backend, be_colors[i]) &&
+				    strcmp(ser[s]->backend, be_colors[i]))
+					return 1;
+	return 0;
+}
+
+/* The styles of series 0..ns-1: distinct colours while the palette lasts
+ * (then the markers keep each pair distinct), distinct markers. */
+static void series_styles(const struct rpt_pt *const *ser, size_t ns,
+                          struct style *st)
+{
+	for (size_t s = 0; s < ns; s++) {
+		const char *want = NULL;
+		size_t k;
+
+		for (int i = 0; be_colors[i]; i += 2)
+			if (!strcmp(be_colors[i], ser[s]->backend))
+				want = be_colors[i + 1];
+		for (k = 0; want && k < s && strcmp(st[k].color, want); k++)
+			;
+		if (!want || k < s) {            /* taken: the first free */
+			size_t c = 0;
+
+			while (c < NPALETTE && color_taken(ser, ns, st, s, palette[c]))
+				c++;
+			want = palette[c < NPALETTE ? c : s % NPALETTE];
+		}
+		st[s].color = want;
+		st[s].pt = markers[s % NMARKERS];
+	}
 }
 
 /* Label of series s: its backend, and its driver when the backend has
- * several in the chart. */
+ * several in the chart; at most 60 characters ("..." in the middle). */
 static void series_label(const struct rpt *r, const struct rpt_pt *const *ser,
                          size_t ns, size_t s, char *buf, size_t len)
 {
 	const struct rpt_pt *p = ser[s];
-	char src[300];
-	size_t n = (size_t)snprintf(buf, len, "%s", p->backend);
-	int multi_src = r->nsrcs > 1;
+	char src[300], full[700];
+	size_t n = (size_t)snprintf(full, sizeof full, "%s", p->backend);
 
 	for (size_t k = 0; k < ns; k++)
 		if (k != s && ser[k]->src == p->src &&
 		    !strcmp(ser[k]->backend, p->backend) &&
 		    strcmp(ser[k]->driver, p->driver)) {
-			n += (size_t)snprintf(buf + n, len - n, ": %s", p->driver);
+			n += (size_t)snprintf(full + n, sizeof full - n, ": %s",
+			                      p->driver);
 			break;
 		}
-
-	if (p->sector && n < len)
-		n += (size_t)snprintf(buf + n, len - n, " (%llu-byte sectors)",
-		                      (unsigned long long)p->sector);
-	if (strcmp(p->iv, "per-request") && p->sector == 0 && n < len)
-		n += (size_t)snprintf(buf + n, len - n, " iv=%s", p->iv);
-	if (multi_src && n < len)
-		snprintf(buf + n, len - n, " @%s",
+	if (strcmp(p->iv, "per-request") && p->sector == 0 && n < sizeof full)
+		n += (size_t)snprintf(full + n, sizeof full - n, " iv=%s", p->iv);
+	if (r->nsrcs > 1 && n < sizeof full)
+		snprintf(full + n, sizeof full - n, " @%s",
 		         rpt_src_label(r, p->src, src, sizeof src));
+	n = strlen(full);
+	if (n > 60)
+		snprintf(buf, len, "%.28s...%s", full, full + n - 29);
+	else
+		snprintf(buf, len, "%s", full);
 }
 
-/* The points of one series in one direction, sorted by size, as a
+/* The points of one series in one direction, sorted by x, as a
  * datablock named $bN; returns how many. */
 static size_t series_block(struct plots *pl, const struct rpt *r,
                            const struct rpt_pt *s, const char *dir,
@@ -171,45 +246,51 @@ static size_t series_block(struct plots *pl, const struct rpt *r,
 
 		if (!isnan(p->bps) && !strcmp(p->tool, "speed") &&
 		    !strcmp(p->alg, alg) && p->key_bits == bits &&
-		    !strcmp(p->dir, dir) && plan_same_series(p, s))
+		    !strcmp(p->dir, dir) && same_series(p, s))
 			v[n++] = p;
 	}
-	qsort(v, n, sizeof *v, cmp_block);
+	qsort(v, n, sizeof *v, cmp_x);
 	if (n) {
 		fprintf(pl->gp, "$b%d << EOD\n", name);
 		for (size_t i = 0; i < n; i++)
 			fprintf(pl->gp, "%llu %.6g\n",
-			        (unsigned long long)v[i]->block, v[i]->bps / 1e9);
+			        (unsigned long long)x_of(v[i]), v[i]->bps / 1e9);
 		fprintf(pl->gp, "EOD\n");
 	}
 	free(v);
 	return n;
 }
 
-/* Distinct series and directions of (alg, bits); returns the series. */
+/* Distinct series and directions of (alg, bits); returns the series,
+ * those over request sizes first; *nsec: how many are sector series. */
 static size_t speed_series(const struct rpt *r, const char *alg,
                            unsigned bits, const struct rpt_pt **ser,
-                           const char **dirs, int *ndirs)
+                           const char **dirs, int *ndirs, size_t *nsec)
 {
 	static const char *const order[] = { "encrypt", "decrypt", "digest" };
-	size_t ns = 0;
+	size_t ns = 0, np = 0;
 	int have[3] = { 0, 0, 0 };
 
-	for (size_t i = 0; i < r->npts; i++) {
-		const struct rpt_pt *p = &r->pts[i];
-		size_t k;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < r->npts; i++) {
+			const struct rpt_pt *p = &r->pts[i];
+			size_t k;
 
-		if (isnan(p->bps) || strcmp(p->tool, "speed") ||
-		    strcmp(p->alg, alg) || p->key_bits != bits)
-			continue;
-		for (k = 0; k < ns && !plan_same_series(ser[k], p); k++)
-			;
-		if (k == ns)
-			ser[ns++] = p;
-		for (int d = 0; d < 3; d++)
-			if (!strcmp(p->dir, order[d]))
-				have[d] = 1;
-	}
+			if (isnan(p->bps) || strcmp(p->tool, "speed") ||
+			    strcmp(p->alg, alg) || p->key_bits != bits ||
+			    !p->sector != !pass)
+				continue;
+			for (k = 0; k < ns && !same_series(ser[k], p); k++)
+				;
+			if (k == ns)
+				ser[ns++] = p;
+			for (int d = 0; d < 3; d++)
+				if (!strcmp(p->dir, order[d]))
+					have[d] = 1;
+		}
+	for (size_t k = 0; k < ns; k++)
+		np += !ser[k]->sector;
+	*nsec = ns - np;
 	*ndirs = 0;
 	for (int d = 0; d < 3; d++)
 		if (have[d])
@@ -217,57 +298,92 @@ static size_t speed_series(const struct rpt *r, const char *alg,
 	return ns;
 }
 
+/* One panel: direction dir, the series [from, to) of ser (all over
+ * request sizes, or all over sector sizes). */
+static void speed_panel(struct plots *pl, const struct rpt *r,
+                        const struct rpt_pt *const *ser, size_t ns,
+                        const struct style *st, const char *has, int d,
+                        const char *dir, size_t from, size_t to)
+{
+	const char *sep = "plot";
+	char label[512];
+	size_t any = 0;
+
+	for (size_t s = from; s < to; s++)
+		any += has[(size_t)d * ns + s];
+	if (!any) {                    /* nothing in this direction: a gap */
+		fprintf(pl->gp, "set multiplot next\n");
+		return;
+	}
+	fprintf(pl->gp, "set title ");
+	if (ser[from]->sector) {
+		char t[200];
+
+		snprintf(t, sizeof t, "%s: %llu-byte requests as disk sectors",
+		         dir, (unsigned long long)ser[from]->block);
+		gq(pl->gp, t);
+		fprintf(pl->gp, "\nset xlabel 'sector size (bytes)'\n");
+	} else {
+		gq(pl->gp, dir);
+		fprintf(pl->gp, "\nset xlabel 'request size (bytes)'\n");
+	}
+	for (size_t s = from; s < to; s++) {
+		if (!has[(size_t)d * ns + s])
+			continue;
+		series_label(r, ser, ns, s, label, sizeof label);
+		fprintf(pl->gp, "%s $b%d using 1:2 with linespoints lw 2 "
+		        "pt %d ps 0.8 dt %d lc rgb '%s' title ", sep,
+		        pl->n * 1000 + d * 300 + (int)s, st[s].pt,
+		        1 + (int)(ser[s]->src % 4), st[s].color);
+		gq(pl->gp, label);
+		sep = ",";
+	}
+	fputc('\n', pl->gp);
+}
+
 int report_plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
                 unsigned bits)
 {
 	const struct rpt_pt **ser = cb_xcalloc(r->npts + 1, sizeof *ser);
 	const char *dirs[3];
-	char title[256], label[512];
-	int ndirs, next = 0;
+	char title[256];
+	int ndirs;
 	char *has;
-	size_t ns = speed_series(r, alg, bits, ser, dirs, &ndirs);
+	size_t nsec, ns = speed_series(r, alg, bits, ser, dirs, &ndirs, &nsec);
+	size_t np = ns - nsec, most = np > nsec ? np : nsec;
+	struct style *st;
 
 	if (!ns || !ndirs) {
 		free(ser);
 		return -1;
 	}
-	chart_start(pl, ndirs > 1 ? 1100 : 620, 380 + 16 * (int)ns);
+	st = cb_xcalloc(ns, sizeof *st);
+	series_styles(ser, ns, st);
+	chart_start(pl, ndirs > 1 ? 1100 : 620,
+	            (np && nsec ? 2 : 1) * (330 + 17 * (int)most) + 30);
 	fprintf(pl->gp, "set logscale x 2\nset format x '%%.0f'\n"
-	        "set xlabel 'request size (bytes)'\nset ylabel 'GB/s (10^9 bytes/s)'\n"
-	        "set yrange [0:*]\nset grid\nset key below Left reverse\n"
+	        "set ylabel 'GB/s (10^9 bytes/s)'\n"
+	        "set yrange [0:*]\nset grid\n"
+	        "set key below Left reverse maxcols 1 samplen 3\n"
 	        "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n");
 	snprintf(title, sizeof title, bits ? "%s, %u-bit key" : "%s", alg, bits);
-	fprintf(pl->gp, "set multiplot layout 1,%d title ", ndirs);
+	fprintf(pl->gp, "set multiplot layout %d,%d title ", np && nsec ? 2 : 1,
+	        ndirs);
 	gq(pl->gp, title);
 	fputc('\n', pl->gp);
 	has = cb_xcalloc(ns * 3 + 1, 1);
 	for (int d = 0; d < ndirs; d++)       /* datablocks before any plot */
 		for (size_t s = 0; s < ns; s++)
-			has[d * ns + s] = series_block(pl, r, ser[s], dirs[d], alg,
-			                               bits, pl->n * 1000 + d * 300 +
-			                               (int)s) > 0;
-	for (int d = 0; d < ndirs; d++) {
-		const char *sep = "plot";
-
-		fprintf(pl->gp, "set title ");
-		gq(pl->gp, dirs[d]);
-		fputc('\n', pl->gp);
-		next = 0;
-		for (size_t s = 0; s < ns; s++) {
-			if (!has[d * ns + s])
-				continue;
-			series_label(r, ser, ns, s, label, sizeof label);
-			fprintf(pl->gp, "%s $b%d using 1:2 with linespoints lw 2 "
-			        "pt %d ps 0.7 dt %d lc rgb '%s' title ", sep,
-			        pl->n * 1000 + d * 300 + (int)s,
-			        ser[s]->sector ? 5 : 7, 1 + (int)(ser[s]->src % 4),
-			        color_of(ser[s]->backend, &next));
-			gq(pl->gp, label);
-			sep = ",";
-		}
-		fputc('\n', pl->gp);
-	}
+			has[(size_t)d * ns + s] = series_block(
+			        pl, r, ser[s], dirs[d], alg, bits,
+			        pl->n * 1000 + d * 300 + (int)s) > 0;
+	for (int row = 0; row < 2; row++)
+		for (int d = 0; d < ndirs; d++)
+			if (row ? nsec : np)
+				speed_panel(pl, r, ser, ns, st, has, d, dirs[d],
+				            row ? np : 0, row ? ns : np);
 	free(has);
+	free(st);
 	fprintf(pl->gp, "unset multiplot\nunset output\n");
 	free(ser);
 	return pl->n++;
