@@ -177,23 +177,29 @@ const char *cb_col_status_name(enum cb_status s)
 
 /* ---- reading ------------------------------------------------------------ */
 
-int cb_col_schema(const char *schema)
+int cb_col_newest(void)
 {
-	static const char pre[] = "cryptobench-csv-";
 	int newest = 0;
-	char *end;
-	long v;
 
 	for (size_t i = 0; i < cb_ncols; i++)
 		if (cb_cols[i].since > newest)
 			newest = cb_cols[i].since;
+	return newest;
+}
+
+int cb_col_schema(const char *schema)
+{
+	static const char pre[] = "cryptobench-csv-";
+	char *end;
+	long v;
+
 	if (!schema || strncmp(schema, pre, sizeof pre - 1))
 		return 0;
 	schema += sizeof pre - 1;
 	if (*schema < '1' || *schema > '9')
 		return 0;
 	v = strtol(schema, &end, 10);
-	return *end || v > newest ? 0 : (int)v;
+	return *end || v > cb_col_newest() ? 0 : (int)v;
 }
 
 int cb_col_check(struct cb_csv *c)

@@ -80,8 +80,11 @@ int cb_col_applies(const struct cb_col *c, enum cb_col_when w,
 const char *cb_col_status_name(enum cb_status s);
 
 /* The cryptobench-csv-N a schema field names, when N is one this table
- * reads (1 to CB_CSV_SCHEMA's); else 0. */
+ * reads (1 to cb_col_newest()); else 0. */
 int cb_col_schema(const char *schema);
+/* The newest version a column of the table was added in: CB_CSV_SCHEMA's
+ * N (test_output checks that they agree). */
+int cb_col_newest(void);
 
 struct cb_csv;
 struct cb_csv_rec;

@@ -1,7 +1,8 @@
 /*
  * rpt.c - result files read for the report and the bench summary
- * (rpt.h).  The reading itself is csv.c's; this file checks the columns
- * the report needs, turns rows into points and groups them by source;
+ * (rpt.h).  The reading itself is csv.c's, the columns' checks and
+ * their values in older files the column table's (output/columns.h);
+ * this file turns rows into points and groups them by source;
  * ct rows (verdicts, not speeds) are kept apart, their verdicts checked.
  */
 #include <errno.h>
@@ -16,35 +17,10 @@
 
 #include "core/cb.h"
 #include "foundation/csv.h"
+#include "output/columns.h"
 #include "output/result.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
-
-#define NUM (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
-#define REQ CB_CSV_REQUIRED
-static const struct cb_csv_col rpt_cols[] = {
-	{ "schema",          REQ | CB_CSV_NONEMPTY },
-	{ "host",            REQ },
-	{ "backend",         REQ | CB_CSV_NONEMPTY },
-	{ "alg",             REQ | CB_CSV_NONEMPTY },
-	{ "key_bits",        REQ | CB_CSV_UINT },
-	{ "block_bytes",     REQ | CB_CSV_UINT },
-	{ "direction",       REQ | CB_CSV_NONEMPTY },
-	{ "bytes_per_sec",   REQ | NUM | CB_CSV_NONNEG },
-	{ "cycles_per_byte", REQ | NUM },
-	{ "sector_bytes",    CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "threads",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ci_low_ops",      NUM },
-	{ "ci_high_ops",     NUM },
-	/* cryptobench-csv-5: the ct rows' evidence */
-	{ "ct_t",            NUM },
-	{ "ct_measurements", CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ct_branches",     CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ct_indexes",      CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ NULL, 0 },
-};
-#undef NUM
-#undef REQ
 
 static const char *get(const struct cb_csv *c, const struct cb_csv_rec *row,
                        const char *col, const char *dflt)
@@ -76,13 +52,6 @@ static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
 	return u;
 }
 
-static int schema_ok(const char *s)
-{
-	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2") ||
-	       !strcmp(s, "cryptobench-csv-3") || !strcmp(s, "cryptobench-csv-4") ||
-	       !strcmp(s, "cryptobench-csv-5");
-}
-
 /* Fill p from row; 0, or -1 (message printed) for an unknown schema. */
 static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
                      struct rpt_pt *p)
@@ -90,13 +59,14 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 	const char *schema = get(c, row, "schema", "");
 	double lo, hi;
 
-	if (!schema_ok(schema)) {
+	if (!cb_col_schema(schema)) {
 		cb_err("%s:%lu: schema '%s' is not one this version reads "
-		       "(cryptobench-csv-1 to -5)", c->name, row->line, schema);
+		       "(cryptobench-csv-1 to -%d)", c->name, row->line, schema,
+		       cb_col_newest());
 		return -1;
 	}
 	memset(p, 0, sizeof *p);
-	p->tool = get(c, row, "tool", "speed");
+	p->tool = cb_col_get(c, row, "tool");
 	p->backend = get(c, row, "backend", "");
 	p->backend_version = get(c, row, "backend_version", "");
 	p->driver = get(c, row, "driver", "");
@@ -104,7 +74,7 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 	p->dir = get(c, row, "direction", "");
 	p->auth = get(c, row, "auth", "");
 	p->iv = cb_csv_iv_key(c, row, "per-request");
-	p->status = get(c, row, "status", "ok");
+	p->status = cb_col_get(c, row, "status");
 	p->why = get(c, row, "error", "");
 	p->key_bits = (unsigned)unum(c, row, "key_bits", 0);
 	p->block = unum(c, row, "block_bytes", 0);
@@ -131,11 +101,11 @@ static int row_ct(const struct cb_csv *f, const struct cb_csv_rec *row,
 	if ((c->v = cb_ct_verdict_row(f->name, row->line, c->verdict)) < 0)
 		return -1;
 	c->host = get(f, row, "host", "unknown");
-	c->level = get(f, row, "cpu_level", "max");
+	c->level = cb_col_get(f, row, "cpu_level");
 	c->backend = get(f, row, "backend", "");
 	c->driver = get(f, row, "driver", "");
 	c->alg = get(f, row, "alg", "");
-	c->status = get(f, row, "status", "ok");
+	c->status = cb_col_get(f, row, "status");
 	c->why = get(f, row, "error", "");
 	c->method = get(f, row, "ct_method", "");
 	c->places = get(f, row, "ct_places", "");
@@ -191,7 +161,7 @@ static size_t row_source(struct rpt *r, const struct cb_csv *c,
                          const struct cb_csv_rec *row, const struct rpt_pt *p)
 {
 	const char *host = get(c, row, "host", "unknown");
-	const char *level = get(c, row, "cpu_level", "max");
+	const char *level = cb_col_get(c, row, "cpu_level");
 	const char *ts = get(c, row, "timestamp", "");
 	struct rpt_backend *b;
 	size_t i;
@@ -226,7 +196,7 @@ static int read_one(struct cb_csv *c, const char *path)
 {
 	int e = cb_csv_read(c, path);
 
-	if (e == 0 && (e = cb_csv_check(c, rpt_cols)) < 0) {
+	if (e == 0 && (e = cb_col_check(c)) < 0) {
 		cb_err("%s", c->err);
 		cb_csv_free(c);        /* read, but not one of ours */
 		return -1;
