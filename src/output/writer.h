@@ -1,5 +1,5 @@
 /*
- * writer.h - what the writers of output/ share (output.c) and the
+ * writer.h - what the writers of output/ share (writer.c) and the
  * writers themselves, a file each, for output.c's table (cb_writers):
  * the rest of the program finds them there (output.h).
  */

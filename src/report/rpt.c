@@ -30,34 +30,12 @@ static const char *get(const struct cb_csv *c, const struct cb_csv_rec *row,
 	return v && *v ? v : dflt;
 }
 
-static double num(const struct cb_csv *c, const struct cb_csv_rec *row,
-                  const char *col)
-{
-	const char *v = cb_csv_get(c, row, col);
-	double d;
-
-	if (!v || !*v || cb_csv_number(v, &d) < 0)
-		return NAN;
-	return d;
-}
-
-static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
-                     const char *col, uint64_t dflt)
-{
-	const char *v = cb_csv_get(c, row, col);
-	uint64_t u;
-
-	if (!v || !*v || cb_parse_u64(v, &u) < 0)
-		return dflt;
-	return u;
-}
-
 /* Fill p from row; 0, or -1 (message printed) for an unknown schema. */
 static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
                      struct rpt_pt *p)
 {
 	const char *schema = get(c, row, "schema", "");
-	double lo, hi;
+	struct cb_result r = { 0 };
 
 	if (!cb_col_schema(schema)) {
 		cb_err("%s:%lu: schema '%s' is not one this version reads "
@@ -66,26 +44,25 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 		return -1;
 	}
 	memset(p, 0, sizeof *p);
+	cb_col_read(c, row, &r);
 	p->tool = cb_col_get(c, row, "tool");
-	p->backend = get(c, row, "backend", "");
-	p->backend_version = get(c, row, "backend_version", "");
-	p->driver = get(c, row, "driver", "");
-	p->alg = get(c, row, "alg", "");
-	p->dir = get(c, row, "direction", "");
-	p->auth = get(c, row, "auth", "");
+	p->backend = r.backend;
+	p->backend_version = r.backend_version;
+	p->driver = r.driver;
+	p->alg = r.alg;
+	p->dir = r.direction;
+	p->auth = r.auth;
 	p->iv = cb_csv_iv_key(c, row, "per-request");
 	p->status = cb_col_get(c, row, "status");
-	p->why = get(c, row, "error", "");
-	p->key_bits = (unsigned)unum(c, row, "key_bits", 0);
-	p->block = unum(c, row, "block_bytes", 0);
-	p->sector = unum(c, row, "sector_bytes", 0);
-	p->threads = unum(c, row, "threads", 1);
-	p->bps = strcmp(p->status, "ok") ? NAN : num(c, row, "bytes_per_sec");
-	p->cpb = num(c, row, "cycles_per_byte");
-	lo = num(c, row, "ci_low_ops");
-	hi = num(c, row, "ci_high_ops");
-	p->lo = lo * (double)p->block;
-	p->hi = hi * (double)p->block;
+	p->why = r.why;
+	p->key_bits = r.key_bits;
+	p->block = r.block_bytes;
+	p->sector = r.sector_bytes;
+	p->threads = r.threads ? r.threads : 1;
+	p->bps = strcmp(p->status, "ok") ? NAN : r.bytes_per_sec;
+	p->cpb = r.cycles_per_byte;
+	p->lo = r.ci_low_ops * (double)p->block;
+	p->hi = r.ci_high_ops * (double)p->block;
 	p->file = c->name;
 	p->line = row->line;
 	return 0;
@@ -96,25 +73,28 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 static int row_ct(const struct cb_csv *f, const struct cb_csv_rec *row,
                   struct rpt_ct *c)
 {
+	struct cb_result r = { 0 };
+
 	memset(c, 0, sizeof *c);
-	c->verdict = get(f, row, "ct_verdict", "");
+	cb_col_read(f, row, &r);
+	c->verdict = r.ct_verdict;
 	if ((c->v = cb_ct_verdict_row(f->name, row->line, c->verdict)) < 0)
 		return -1;
 	c->host = get(f, row, "host", "unknown");
 	c->level = cb_col_get(f, row, "cpu_level");
-	c->backend = get(f, row, "backend", "");
-	c->driver = get(f, row, "driver", "");
-	c->alg = get(f, row, "alg", "");
+	c->backend = r.backend;
+	c->driver = r.driver;
+	c->alg = r.alg;
 	c->status = cb_col_get(f, row, "status");
-	c->why = get(f, row, "error", "");
-	c->method = get(f, row, "ct_method", "");
-	c->places = get(f, row, "ct_places", "");
-	c->note = get(f, row, "ct_note", "");
-	c->key_bits = (unsigned)unum(f, row, "key_bits", 0);
-	c->t = num(f, row, "ct_t");
-	c->n = unum(f, row, "ct_measurements", 0);
-	c->branches = (unsigned)unum(f, row, "ct_branches", 0);
-	c->indexes = (unsigned)unum(f, row, "ct_indexes", 0);
+	c->why = r.why;
+	c->method = r.ct_method;
+	c->places = r.ct_places;
+	c->note = r.ct_note;
+	c->key_bits = r.key_bits;
+	c->t = r.ct_t;
+	c->n = r.ct_measurements;
+	c->branches = r.ct_branches;
+	c->indexes = r.ct_indexes;
 	c->file = f->name;
 	c->line = row->line;
 	return 0;
