@@ -150,7 +150,7 @@ expect_exit 2 "iv once with sectors" "$CB" speed --iv once --sector-size 512 $S
 expect_exit 2 "stray argument" "$CB" speed frob $S
 check "stray argument named" contains "$err" "frob"
 expect_exit 77 "nothing matches --driver" "$CB" speed --backend openssl --driver no-such-driver $S
-expect_exit 2 "bench: bad --out" "$CB" bench --out "$T/nodir" --quick
+expect_exit 2 "bench: bad --out" "$CB" bench --out "$T/nodir/sub" --quick
 check "bench --out named" contains "$err" "$T/nodir"
 expect_exit 2 "sysinfo takes no arguments" "$CB" sysinfo extra
 

@@ -54,4 +54,16 @@ expect_exit 2 "--sec -1" $CB tcrypt --sec -1
 expect_exit 2 "--mode x" $CB tcrypt --mode x
 expect_exit 2 "a stray argument" $CB tcrypt stray
 expect_exit 2 "-o over an existing file" $CB tcrypt --log $D/mode220-sec1.log -o $D/mode220-sec1.log
+# --alg goes through the one selection parser (select.c): a repeated
+# algorithm counts once, and none is dropped however many are given (the
+# 41st here once was, silently: 32 copies of the first were run instead)
+many=""
+for i in $(seq 40); do many="$many --alg $ES"; done
+# shellcheck disable=SC2086
+expect_exit 0 "--alg 40 times the same: once" $CB tcrypt --log $D/mode220-sec1.log $many --format csv
+check "... the rows of one --alg" test "$(printf '%s\n' "$out" | wc -l)" = \
+	"$($CB tcrypt --log $D/mode220-sec1.log --alg "$ES" --format csv | wc -l)"
+# shellcheck disable=SC2086
+expect_exit 2 "--alg after 40 others is not dropped" $CB tcrypt --log $D/mode220-sec1.log $many --alg 'xts(aes)'
+check "... it is the one the log lacks" contains "$err" "no tcrypt speed section for xts(aes)"
 finish

@@ -23,6 +23,7 @@
 #include "commands/cmd.h"
 #include "output/output.h"
 #include "measure/speed_opts.h"
+#include "system/select.h"
 #include "system/sysinfo.h"
 #include "tcrypt/tcrypt_log.h"
 #include "tcrypt/tcrypt_run.h"
@@ -64,8 +65,14 @@ const struct cb_command cb_cmd_tcrypt = {
 	        "ship it); exit 77\nwhen it cannot run.  See docs/kernel.md.\n",
 };
 
+/* What struct tc_req holds: a repeated --alg counts once (select.c), and
+ * tcrypt_log.c's table has fewer algorithms than this. */
+#define NALGS (sizeof ((struct tc_req *)0)->algs / sizeof (const char *))
+#define NMODES (sizeof ((struct tc_req *)0)->modes / sizeof (int))
+
 struct tc_cli {
 	struct tc_req r;
+	struct cb_sel sel;          /* --alg, as every command parses it     */
 	const char *log, *out;
 	int force;
 	const struct cb_writer *w;
@@ -93,8 +100,8 @@ static int parse(int argc, char **argv, struct tc_cli *c)
 				       "(docs/kernel.md lists them)", arg);
 				return -1;
 			}
-			if (c->r.nalgs < 32)
-				c->r.algs[c->r.nalgs++] = a->name;
+			if (cb_sel_alg(&c->sel, arg) < 0)
+				return -1;
 		} else if (id == OPT_SEC || id == OPT_MODE) {
 			long v = strtol(arg, &end, 10);
 
@@ -103,10 +110,14 @@ static int parse(int argc, char **argv, struct tc_cli *c)
 				       ? "--sec" : "--mode", arg);
 				return -1;
 			}
-			if (id == OPT_SEC)
+			if (id == OPT_SEC) {
 				c->r.sec = (unsigned)v;
-			else if (c->r.nmodes < 16)
+			} else if (c->r.nmodes == NMODES) {
+				cb_err("--mode: at most %zu modes a run", NMODES);
+				return -1;
+			} else {
 				c->r.modes[c->r.nmodes++] = (int)v;
+			}
 		} else if (id == OPT_FORMAT && !(c->w = cb_writer_find(arg))) {
 			cb_err("--format: unknown format '%s'", arg);
 			return -1;
@@ -118,10 +129,16 @@ static int parse(int argc, char **argv, struct tc_cli *c)
 		if (id == OPT_OUT)
 			c->out = arg;
 	}
-	if (!c->r.nalgs && !c->r.nmodes) {
-		c->r.algs[c->r.nalgs++] = "essiv(cbc(aes),sha256)";
-		c->r.algs[c->r.nalgs++] = "cbc(aes)";
+	if (!c->sel.nalgs && !c->r.nmodes) {
+		cb_sel_alg(&c->sel, "essiv(cbc(aes),sha256)");
+		cb_sel_alg(&c->sel, "cbc(aes)");
 	}
+	if (c->sel.nalgs > NALGS) {     /* tcrypt_log.c has fewer modes */
+		cb_err("--alg: at most %zu algorithms a run", NALGS);
+		return -1;
+	}
+	for (size_t k = 0; k < c->sel.nalgs; k++)
+		c->r.algs[c->r.nalgs++] = c->sel.algs[k].alg->name;
 	return 0;
 }
 
@@ -134,10 +151,10 @@ int cmd_tcrypt(int argc, char **argv)
 	FILE *f = stdout;
 	int rc = CB_EXIT_USAGE;
 
-	if (parse(argc, argv, &c) < 0 || (c.out && speed_check_out(c.out, c.force) < 0))
-		return CB_EXIT_USAGE;
-	if (c.log && !(log = tc_read_log(c.log)))
-		return CB_EXIT_USAGE;
+	if (parse(argc, argv, &c) < 0 ||
+	    (c.out && speed_check_out(c.out, c.force) < 0) ||
+	    (c.log && !(log = tc_read_log(c.log))))
+		goto out;
 	if (c.r.sec == 0 && !log)       /* cycles into rates (cycles form); a */
 		cb_prov_measure_ghz();    /* saved log's clock is not ours     */
 	if ((rc = tc_run(&c.r, log, &res, &n)) != CB_EXIT_OK)
@@ -156,5 +173,6 @@ int cmd_tcrypt(int argc, char **argv)
 out:
 	tc_free(res, n);
 	free(log);
+	cb_sel_free(&c.sel);
 	return rc;
 }

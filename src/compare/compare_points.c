@@ -19,63 +19,10 @@
 #include "core/cb.h"
 #include "compare/compare.h"
 #include "foundation/csv.h"
+#include "output/columns.h"
 #include "output/result.h"
 #include "foundation/util.h"
 
-/* Schema versions this reader understands. */
-static const char *const known_schemas[] = {
-	"cryptobench-csv-1", "cryptobench-csv-2", "cryptobench-csv-3",
-	"cryptobench-csv-4", "cryptobench-csv-5", NULL,
-};
-
-#define NUM  (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
-#define REQ  CB_CSV_REQUIRED
-/* The columns of cryptobench-csv-1 that compare reads or checks. */
-static const struct cb_csv_col schema_cols[] = {
-	{ "schema",          REQ | CB_CSV_NONEMPTY },
-	{ "tool_version",    REQ },
-	{ "host",            REQ },
-	{ "cpu_model",       REQ },
-	{ "kernel",          REQ },
-	{ "backend",         REQ | CB_CSV_NONEMPTY },
-	{ "backend_version", REQ },
-	{ "driver",          REQ },
-	{ "alg",             REQ | CB_CSV_NONEMPTY },
-	{ "key_bits",        REQ | CB_CSV_UINT },
-	{ "block_bytes",     REQ | CB_CSV_UINT },
-	{ "direction",       REQ | CB_CSV_NONEMPTY },
-	{ "ops_per_sec",     REQ | NUM | CB_CSV_NONNEG },
-	{ "bytes_per_sec",   REQ | NUM | CB_CSV_NONNEG },
-	{ "ns_per_byte",     REQ | NUM },
-	{ "cycles_per_byte", REQ | NUM },
-	{ "ghz",             REQ | NUM },
-	{ "reps",            REQ | CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "rel_spread",      REQ | NUM | CB_CSV_NONNEG },
-	{ "timestamp",       REQ },
-	{ "sector_bytes",    CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "threads",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "overhead_ns",     NUM },
-	/* cryptobench-csv-2 */
-	{ "samples",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ci_low_ops",      NUM | CB_CSV_NONNEG },
-	{ "ci_high_ops",     NUM | CB_CSV_NONNEG },
-	{ "mad_ops",         NUM | CB_CSV_NONNEG },
-	{ "ghz_drift",       NUM },
-	/* cryptobench-csv-3 */
-	{ "mb",              CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	/* cryptobench-csv-4 */
-	{ "shared",          NUM | CB_CSV_NONNEG },
-	{ "contended",       CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "sample_procs",    0 },
-	/* cryptobench-csv-5: the ct rows' evidence */
-	{ "ct_t",            NUM },
-	{ "ct_measurements", CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ct_branches",     CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ct_indexes",      CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ NULL, 0 },
-};
-#undef NUM
-#undef REQ
 
 const struct cmp_keydef cmp_kd_tool   = { "tool", "speed", "tool" };
 const struct cmp_keydef cmp_kd_iv     = { "iv_mode", "per-request", "iv" };
@@ -385,15 +332,11 @@ static int check_schemas(const struct cb_csv *csv)
 	for (size_t r = 0; r < csv->nrows; r++) {
 		const struct cb_csv_rec *row = &csv->rows[r];
 		const char *schema = cb_csv_get(csv, row, "schema");
-		size_t k;
 
-		for (k = 0; known_schemas[k] && strcmp(schema, known_schemas[k]);
-		     k++)
-			;
-		if (!known_schemas[k]) {
+		if (!cb_col_schema(schema)) {
 			cb_err("%s:%lu: unknown schema '%s': this cryptobench "
-			       "%s reads cryptobench-csv-1 to -5", csv->name,
-			       row->line, schema, CB_VERSION);
+			       "%s reads cryptobench-csv-1 to -%d", csv->name,
+			       row->line, schema, CB_VERSION, cb_col_newest());
 			return -EINVAL;
 		}
 	}
@@ -407,7 +350,7 @@ int cmp_side_load(struct cmp_side *s, const struct cmp_select *sel)
 		struct cb_csv *csv = &s->csv[f];
 		int rc = cb_csv_read(csv, s->paths[f]);
 
-		if (rc < 0 || (rc = cb_csv_check(csv, schema_cols)) < 0) {
+		if (rc < 0 || (rc = cb_col_check(csv)) < 0) {
 			cb_err("%s", csv->err);
 			return rc;
 		}

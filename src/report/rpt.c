@@ -1,7 +1,8 @@
 /*
  * rpt.c - result files read for the report and the bench summary
- * (rpt.h).  The reading itself is csv.c's; this file checks the columns
- * the report needs, turns rows into points and groups them by source;
+ * (rpt.h).  The reading itself is csv.c's, the columns' checks and
+ * their values in older files the column table's (output/columns.h);
+ * this file turns rows into points and groups them by source;
  * ct rows (verdicts, not speeds) are kept apart, their verdicts checked.
  */
 #include <errno.h>
@@ -22,32 +23,6 @@
 #include "report/rpt.h"
 #include "foundation/util.h"
 
-#define NUM (CB_CSV_NUMBER | CB_CSV_EMPTY_OK)
-#define REQ CB_CSV_REQUIRED
-static const struct cb_csv_col rpt_cols[] = {
-	{ "schema",          REQ | CB_CSV_NONEMPTY },
-	{ "host",            REQ },
-	{ "backend",         REQ | CB_CSV_NONEMPTY },
-	{ "alg",             REQ | CB_CSV_NONEMPTY },
-	{ "key_bits",        REQ | CB_CSV_UINT },
-	{ "block_bytes",     REQ | CB_CSV_UINT },
-	{ "direction",       REQ | CB_CSV_NONEMPTY },
-	{ "bytes_per_sec",   REQ | NUM | CB_CSV_NONNEG },
-	{ "cycles_per_byte", REQ | NUM },
-	{ "sector_bytes",    CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "threads",         CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ci_low_ops",      NUM },
-	{ "ci_high_ops",     NUM },
-	/* cryptobench-csv-5: the ct rows' evidence */
-	{ "ct_t",            NUM },
-	{ "ct_measurements", CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ct_branches",     CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ "ct_indexes",      CB_CSV_UINT | CB_CSV_EMPTY_OK },
-	{ NULL, 0 },
-};
-#undef NUM
-#undef REQ
-
 static const char *get(const struct cb_csv *c, const struct cb_csv_rec *row,
                        const char *col, const char *dflt)
 {
@@ -56,68 +31,39 @@ static const char *get(const struct cb_csv *c, const struct cb_csv_rec *row,
 	return v && *v ? v : dflt;
 }
 
-static double num(const struct cb_csv *c, const struct cb_csv_rec *row,
-                  const char *col)
-{
-	const char *v = cb_csv_get(c, row, col);
-	double d;
-
-	if (!v || !*v || cb_csv_number(v, &d) < 0)
-		return NAN;
-	return d;
-}
-
-static uint64_t unum(const struct cb_csv *c, const struct cb_csv_rec *row,
-                     const char *col, uint64_t dflt)
-{
-	const char *v = cb_csv_get(c, row, col);
-	uint64_t u;
-
-	if (!v || !*v || cb_parse_u64(v, &u) < 0)
-		return dflt;
-	return u;
-}
-
-static int schema_ok(const char *s)
-{
-	return !strcmp(s, "cryptobench-csv-1") || !strcmp(s, "cryptobench-csv-2") ||
-	       !strcmp(s, "cryptobench-csv-3") || !strcmp(s, "cryptobench-csv-4") ||
-	       !strcmp(s, "cryptobench-csv-5");
-}
-
 /* Fill p from row; 0, or -1 (message printed) for an unknown schema. */
 static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
                      struct rpt_pt *p)
 {
 	const char *schema = get(c, row, "schema", "");
-	double lo, hi;
+	struct cb_result r = { 0 };
 
-	if (!schema_ok(schema)) {
+	if (!cb_col_schema(schema)) {
 		cb_err("%s:%lu: schema '%s' is not one this version reads "
-		       "(cryptobench-csv-1 to -5)", c->name, row->line, schema);
+		       "(cryptobench-csv-1 to -%d)", c->name, row->line, schema,
+		       cb_col_newest());
 		return -1;
 	}
 	memset(p, 0, sizeof *p);
-	p->tool = get(c, row, "tool", "speed");
-	p->backend = get(c, row, "backend", "");
-	p->backend_version = get(c, row, "backend_version", "");
-	p->driver = get(c, row, "driver", "");
-	p->alg = get(c, row, "alg", "");
-	p->dir = get(c, row, "direction", "");
-	p->auth = get(c, row, "auth", "");
+	cb_col_read(c, row, &r);
+	p->tool = cb_col_get(c, row, "tool");
+	p->backend = r.backend;
+	p->backend_version = r.backend_version;
+	p->driver = r.driver;
+	p->alg = r.alg;
+	p->dir = r.direction;
+	p->auth = r.auth;
 	p->iv = cb_csv_iv_key(c, row, "per-request");
-	p->status = get(c, row, "status", "ok");
-	p->why = get(c, row, "error", "");
-	p->key_bits = (unsigned)unum(c, row, "key_bits", 0);
-	p->block = unum(c, row, "block_bytes", 0);
-	p->sector = unum(c, row, "sector_bytes", 0);
-	p->threads = unum(c, row, "threads", 1);
-	p->bps = strcmp(p->status, "ok") ? NAN : num(c, row, "bytes_per_sec");
-	p->cpb = num(c, row, "cycles_per_byte");
-	lo = num(c, row, "ci_low_ops");
-	hi = num(c, row, "ci_high_ops");
-	p->lo = lo * (double)p->block;
-	p->hi = hi * (double)p->block;
+	p->status = cb_col_get(c, row, "status");
+	p->why = r.why;
+	p->key_bits = r.key_bits;
+	p->block = r.block_bytes;
+	p->sector = r.sector_bytes;
+	p->threads = r.threads ? r.threads : 1;
+	p->bps = strcmp(p->status, "ok") ? NAN : r.bytes_per_sec;
+	p->cpb = r.cycles_per_byte;
+	p->lo = r.ci_low_ops * (double)p->block;
+	p->hi = r.ci_high_ops * (double)p->block;
 	p->file = c->name;
 	p->line = row->line;
 	return 0;
@@ -128,25 +74,28 @@ static int row_point(const struct cb_csv *c, const struct cb_csv_rec *row,
 static int row_ct(const struct cb_csv *f, const struct cb_csv_rec *row,
                   struct rpt_ct *c)
 {
+	struct cb_result r = { 0 };
+
 	memset(c, 0, sizeof *c);
-	c->verdict = get(f, row, "ct_verdict", "");
+	cb_col_read(f, row, &r);
+	c->verdict = r.ct_verdict;
 	if ((c->v = cb_ct_verdict_row(f->name, row->line, c->verdict)) < 0)
 		return -1;
 	c->host = get(f, row, "host", "unknown");
-	c->level = get(f, row, "cpu_level", "max");
-	c->backend = get(f, row, "backend", "");
-	c->driver = get(f, row, "driver", "");
-	c->alg = get(f, row, "alg", "");
-	c->status = get(f, row, "status", "ok");
-	c->why = get(f, row, "error", "");
-	c->method = get(f, row, "ct_method", "");
-	c->places = get(f, row, "ct_places", "");
-	c->note = get(f, row, "ct_note", "");
-	c->key_bits = (unsigned)unum(f, row, "key_bits", 0);
-	c->t = num(f, row, "ct_t");
-	c->n = unum(f, row, "ct_measurements", 0);
-	c->branches = (unsigned)unum(f, row, "ct_branches", 0);
-	c->indexes = (unsigned)unum(f, row, "ct_indexes", 0);
+	c->level = cb_col_get(f, row, "cpu_level");
+	c->backend = r.backend;
+	c->driver = r.driver;
+	c->alg = r.alg;
+	c->status = cb_col_get(f, row, "status");
+	c->why = r.why;
+	c->method = r.ct_method;
+	c->places = r.ct_places;
+	c->note = r.ct_note;
+	c->key_bits = r.key_bits;
+	c->t = r.ct_t;
+	c->n = r.ct_measurements;
+	c->branches = r.ct_branches;
+	c->indexes = r.ct_indexes;
 	c->file = f->name;
 	c->line = row->line;
 	return 0;
@@ -238,7 +187,7 @@ static int read_one(struct cb_csv *c, const char *path)
 {
 	int e = cb_csv_read(c, path);
 
-	if (e == 0 && (e = cb_csv_check(c, rpt_cols)) < 0) {
+	if (e == 0 && (e = cb_col_check(c)) < 0) {
 		cb_err("%s", c->err);
 		cb_csv_free(c);        /* read, but not one of ours */
 		return -1;

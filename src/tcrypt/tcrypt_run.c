@@ -178,19 +178,20 @@ char *tc_read_log(const char *path)
 int tc_run(const struct tc_req *c, const char *log, struct cb_result **res,
            size_t *n)
 {
-	int ran[32], nran = 0, rc = CB_EXIT_OK;
-	char *texts[32] = { NULL };
+	size_t all = c->nalgs + c->nmodes, nran = 0;
+	int *ran = cb_xcalloc(all ? all : 1, sizeof *ran), rc = CB_EXIT_OK;
+	char **texts = cb_xcalloc(all ? all : 1, sizeof *texts);
 
-	for (size_t i = 0; i < c->nalgs + c->nmodes && rc == CB_EXIT_OK; i++) {
+	for (size_t i = 0; i < all && rc == CB_EXIT_OK; i++) {
 		const struct tc_mode *m = i < c->nalgs ? tc_mode_find(c->algs[i]) : NULL;
 		int mode = m ? (c->sync && m->sync ? m->sync : m->async ? m->async
 		                : m->sync) : c->modes[i - c->nalgs];
 		const char *text = log;
-		int k = 0;
+		size_t k = 0;
 
 		while (!log && k < nran && ran[k] != mode)
 			k++;
-		if (!log && k == nran && nran < 32) {
+		if (!log && k == nran) {
 			ran[nran] = mode;
 			if ((rc = run_mode(mode, c->sec, &texts[nran])) != CB_EXIT_OK)
 				break;
@@ -200,8 +201,10 @@ int tc_run(const struct tc_req *c, const char *log, struct cb_result **res,
 			text = texts[k];
 		rc = take(text, m ? m->alg : NULL, log ? 0 : mode, c->sec, res, n);
 	}
-	for (int k = 0; k < 32; k++)
+	for (size_t k = 0; k < all; k++)
 		free(texts[k]);
+	free(texts);
+	free(ran);
 	return rc;
 }
 
