@@ -5,7 +5,9 @@
 : "${CB:=./cryptobench}"
 passed=0 failed=0
 T=$(mktemp -d) || exit 2
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT       # a signal ends the test (the EXIT trap cleans up)
+trap 'exit 143' TERM
 pass() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 check() { name=$1; shift; if "$@"; then pass; else fail "$name"; fi; }
