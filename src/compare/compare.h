@@ -157,8 +157,11 @@ const char *cmp_impl_path(const char *driver, char *buf, size_t len);
  * The one matching rule of compare (and so of report): the order of two
  * points' keys - group, tool, alg, key size, block size, direction,
  * backend, implementation (cmp_impl_name), IV mode, auth, sector size,
- * threads - leaving out the columns of ignored (bits of cmp_ignorable).
+ * threads - leaving out the columns of ignored (bits of cmp_ignorable);
+ * with CMP_KEY_EXACT among them, drivers compare as written (the order
+ * repeated runs are folded in, native's code paths apart).
  */
+#define CMP_KEY_EXACT 16u
 int cmp_key_cmp(const struct cmp_point *a, const struct cmp_point *b,
                 unsigned ignored);
 /*

@@ -103,7 +103,8 @@ int cmp_key_cmp(const struct cmp_point *a, const struct cmp_point *b,
 	    (c = u64_cmp(a->block_bytes, b->block_bytes)) ||
 	    (c = strcmp(a->direction, b->direction)) ||
 	    (!(ig & 1) && (c = strcmp(a->backend, b->backend))) ||
-	    (!(ig & 2) && (c = impl_cmp(a->driver, b->driver))) ||
+	    (!(ig & 2) && (c = ig & CMP_KEY_EXACT ? strcmp(a->driver, b->driver)
+	                              : impl_cmp(a->driver, b->driver))) ||
 	    (!(ig & 4) && (c = strcmp(a->iv_mode, b->iv_mode))) ||
 	    (!(ig & 8) && (c = strcmp(a->auth, b->auth))) ||
 	    (c = u64_cmp(a->sector_bytes, b->sector_bytes)))

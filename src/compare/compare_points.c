@@ -111,20 +111,7 @@ static int u64_cmp(uint64_t a, uint64_t b)
  * order is cmp_key_cmp's). */
 static int key_cmp(const struct cmp_point *a, const struct cmp_point *b)
 {
-	int c;
-
-	if ((c = strcmp(a->group, b->group)) || (c = strcmp(a->tool, b->tool)) ||
-	    (c = strcmp(a->alg, b->alg)) ||
-	    (c = u64_cmp(a->key_bits, b->key_bits)) ||
-	    (c = u64_cmp(a->block_bytes, b->block_bytes)) ||
-	    (c = strcmp(a->direction, b->direction)) ||
-	    (c = strcmp(a->backend, b->backend)) ||
-	    (c = strcmp(a->driver, b->driver)) ||
-	    (c = strcmp(a->iv_mode, b->iv_mode)) ||
-	    (c = strcmp(a->auth, b->auth)) ||
-	    (c = u64_cmp(a->sector_bytes, b->sector_bytes)))
-		return c;
-	return u64_cmp(a->threads, b->threads);
+	return cmp_key_cmp(a, b, CMP_KEY_EXACT);
 }
 
 static int qcmp_key_first(const void *pa, const void *pb)
