@@ -556,14 +556,23 @@ static struct cb_result *all_results(const struct bench *b, size_t *n,
 	return all;
 }
 
+/* all_results(b, ct) through the writer named format into f. */
+static int emit_results(struct bench *b, FILE *f, const char *path,
+                        const char *format, int ct)
+{
+	size_t n;
+	struct cb_result *all = all_results(b, &n, ct);
+	int rc = speed_emit(cb_writer_find(format), f, path, &b->o, all, n);
+
+	free(all);
+	return rc;
+}
+
 /* The CSV's rows: speed's, then dd's, then --ct's (as they were). */
 static int fill_csv(struct bench *b, FILE *f, const char *path)
 {
-	size_t n;
-	struct cb_result *all = all_results(b, &n, 0);
-	int rc = speed_emit(cb_writer_find("csv"), f, path, &b->o, all, n);
+	int rc = emit_results(b, f, path, "csv", 0);
 
-	free(all);
 	if (rc == 0 && b->ct.nct)
 		rc = bench_ct_csv(f, &b->ct);
 	return rc;
@@ -572,12 +581,7 @@ static int fill_csv(struct bench *b, FILE *f, const char *path)
 /* The JSON: the same results, with the time split so far. */
 static int fill_json(struct bench *b, FILE *f, const char *path)
 {
-	size_t n;
-	struct cb_result *all = all_results(b, &n, 1);
-	int rc = speed_emit(cb_writer_find("json"), f, path, &b->o, all, n);
-
-	free(all);
-	return rc;
+	return emit_results(b, f, path, "json", 1);
 }
 
 /* Write b->path[k] (never over a file) with fill; 0 or -1 (message). */

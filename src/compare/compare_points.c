@@ -121,14 +121,14 @@ static int qcmp_key_first(const void *pa, const void *pb)
 
 	if (c)
 		return c;
-	return a->first < b->first ? -1 : a->first > b->first;
+	return u64_cmp(a->first, b->first);
 }
 
 static int qcmp_first(const void *pa, const void *pb)
 {
 	const struct cmp_point *a = pa, *b = pb;
 
-	return a->first < b->first ? -1 : a->first > b->first;
+	return u64_cmp(a->first, b->first);
 }
 
 static int qcmp_double(const void *pa, const void *pb)
@@ -204,14 +204,14 @@ static int qcmp_ct_first(const void *pa, const void *pb)
 
 	if (c)
 		return c;
-	return a->first < b->first ? -1 : a->first > b->first;
+	return u64_cmp(a->first, b->first);
 }
 
 static int qcmp_ct_order(const void *pa, const void *pb)
 {
 	const struct cmp_ct *a = pa, *b = pb;
 
-	return a->first < b->first ? -1 : a->first > b->first;
+	return u64_cmp(a->first, b->first);
 }
 
 static int qcmp_ctptr(const void *pa, const void *pb)

@@ -71,20 +71,31 @@ static int essiv_salt(const struct cb_impl *hash, const uint8_t *k1,
 	return rc;
 }
 
-static int essiv_setkey(void *vctx, const struct cb_impl *impl,
-                        const uint8_t *key, size_t keylen)
+/* ESSIV's keying (essiv and essiv-aead): outer (t's part[0]) under key,
+ * ecb (part[1]) under the salt SHA-256(k1 || k2) (part[2]). */
+static int essiv_pair(const struct tmpl *t, struct cb_inst *outer,
+                      struct cb_inst *ecb, const uint8_t *key, size_t keylen,
+                      const uint8_t *k1, size_t l1, const uint8_t *k2,
+                      size_t l2)
 {
-	const struct tmpl *t = tmpl_of(impl);
-	struct essiv_ctx *c = vctx;
 	uint8_t salt[32];
 	int rc;
 
-	if ((rc = essiv_salt(t->part[2], key, keylen, NULL, 0, salt)) < 0)
+	if ((rc = essiv_salt(t->part[2], k1, l1, k2, l2, salt)) < 0)
 		return rc;
-	if ((rc = cb_inst_new(&c->cbc, t->part[0], key, keylen)) == 0)
-		rc = cb_inst_new(&c->ecb, t->part[1], salt, sizeof salt);
+	if ((rc = cb_inst_new(outer, t->part[0], key, keylen)) == 0)
+		rc = cb_inst_new(ecb, t->part[1], salt, sizeof salt);
 	cb_wipe(salt, sizeof salt);
 	return rc;
+}
+
+static int essiv_setkey(void *vctx, const struct cb_impl *impl,
+                        const uint8_t *key, size_t keylen)
+{
+	struct essiv_ctx *c = vctx;
+
+	return essiv_pair(tmpl_of(impl), &c->cbc, &c->ecb, key, keylen, key,
+	                  keylen, NULL, 0);
 }
 
 static void essiv_free(void *vctx)
@@ -238,7 +249,6 @@ static int essiv_aead_setkey(void *vctx, const struct cb_impl *impl,
 	struct essiv_aead_ctx *c = vctx;
 	const uint8_t *ak, *ek;
 	size_t aklen, eklen;
-	uint8_t salt[32];
 	int rc;
 
 	if ((rc = cb_authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
@@ -246,12 +256,8 @@ static int essiv_aead_setkey(void *vctx, const struct cb_impl *impl,
 		return rc;
 	}
 	/* crypto/essiv.c essiv_aead_setkey(): SHA-256(enckey || authkey) */
-	if ((rc = essiv_salt(t->part[2], ek, eklen, ak, aklen, salt)) < 0)
-		return rc;
-	if ((rc = cb_inst_new(&c->aead, t->part[0], key, keylen)) == 0)
-		rc = cb_inst_new(&c->ecb, t->part[1], salt, sizeof salt);
-	cb_wipe(salt, sizeof salt);
-	return rc;
+	return essiv_pair(t, &c->aead, &c->ecb, key, keylen, ek, eklen, ak,
+	                  aklen);
 }
 
 static void essiv_aead_free(void *vctx)

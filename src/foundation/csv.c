@@ -621,11 +621,5 @@ void cb_csv_write_field(FILE *f, const char *s)
 		fputs(s, f);
 		return;
 	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	cb_put_quoted(f, s, '"');
 }

@@ -293,6 +293,17 @@ void cb_hex_print(FILE *f, const uint8_t *p, size_t n)
 		fprintf(f, "%02x", p[i]);
 }
 
+void cb_put_quoted(FILE *f, const char *s, char q)
+{
+	fputc(q, f);
+	for (; *s; s++) {
+		if (*s == q)
+			fputc(q, f);
+		fputc(*s, f);
+	}
+	fputc(q, f);
+}
+
 void cb_random(uint8_t *p, size_t n)
 {
 	while (n) {

@@ -46,6 +46,8 @@ size_t cb_xbuffer_size(size_t n);       /* the bytes it takes for n */
 /* Hex: decode s (even length, [0-9a-fA-F]) into a fresh buffer. */
 int cb_hex_decode(const char *s, uint8_t **out, size_t *len);
 void cb_hex_print(FILE *f, const uint8_t *p, size_t n);
+/* s between two q's, each q inside doubled (CSV's "", gnuplot's ''). */
+void cb_put_quoted(FILE *f, const char *s, char q);
 /* Fill with bytes from getrandom(); deterministic if seed != 0 (tests). */
 void cb_random(uint8_t *p, size_t n);
 

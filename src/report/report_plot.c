@@ -74,13 +74,7 @@ const char *report_gnuplot(void)
 /* A gnuplot single-quoted string. */
 static void gq(FILE *f, const char *s)
 {
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s, f);
-	}
-	fputc('\'', f);
+	cb_put_quoted(f, s, '\'');
 }
 
 struct plots *report_plots_new(const char *gnuplot, const char *tmpdir)
