@@ -162,6 +162,18 @@ int cb_authenc_split(const uint8_t *key, size_t keylen,
 	return 0;
 }
 
+/* cb_authenc_split, with the error set for the caller. */
+static int authenc_keys(const uint8_t *key, size_t keylen,
+                        const uint8_t **ak, size_t *aklen,
+                        const uint8_t **ek, size_t *eklen)
+{
+	int rc = cb_authenc_split(key, keylen, ak, aklen, ek, eklen);
+
+	if (rc < 0)
+		cb_set_error("authenc key is not a kernel rtattr key blob");
+	return rc;
+}
+
 static int authenc_setkey(void *vctx, const struct cb_impl *impl,
                           const uint8_t *key, size_t keylen)
 {
@@ -171,10 +183,8 @@ static int authenc_setkey(void *vctx, const struct cb_impl *impl,
 	size_t aklen, eklen;
 	int rc;
 
-	if ((rc = cb_authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
-		cb_set_error("authenc key is not a kernel rtattr key blob");
+	if ((rc = authenc_keys(key, keylen, &ak, &aklen, &ek, &eklen)) < 0)
 		return rc;
-	}
 	if ((rc = cb_inst_new(&c->mac, t->part[0], ak, aklen)) < 0)
 		return rc;
 	return cb_inst_new(&c->cbc, t->part[1], ek, eklen);
@@ -251,10 +261,8 @@ static int essiv_aead_setkey(void *vctx, const struct cb_impl *impl,
 	size_t aklen, eklen;
 	int rc;
 
-	if ((rc = cb_authenc_split(key, keylen, &ak, &aklen, &ek, &eklen)) < 0) {
-		cb_set_error("authenc key is not a kernel rtattr key blob");
+	if ((rc = authenc_keys(key, keylen, &ak, &aklen, &ek, &eklen)) < 0)
 		return rc;
-	}
 	/* crypto/essiv.c essiv_aead_setkey(): SHA-256(enckey || authkey) */
 	return essiv_pair(t, &c->aead, &c->ecb, key, keylen, ek, eklen, ak,
 	                  aklen);

@@ -105,6 +105,21 @@ static void identify(struct cb_result *r, const struct plan *q,
 	cb_iso_time(r->timestamp, sizeof r->timestamp);
 }
 
+/* A point's state while it is measured. */
+struct mpoint {
+	size_t of;                  /* the series of the point              */
+	double rate[CB_MAX_REPS];   /* its samples, ops/s                   */
+	double ghz[CB_MAX_REPS + 1];      /* clock read around them         */
+	unsigned nghz;
+	uint64_t batch;             /* operations per batch (calibrated)    */
+	double secs, shared;        /* timed; left out as shared            */
+	uint64_t ops;
+	unsigned char cont[CB_MAX_REPS];  /* 1: that sample was contended   */
+	unsigned cnt;               /* samples taken (^C: fewer)            */
+	double half;                /* the CI's half-width over them, as a
+	                               share of the median (NaN before 2)   */
+};
+
 /* The state of one speed_measure() call. */
 struct meas {
 	const struct speed_opts *o;
@@ -112,17 +127,8 @@ struct meas {
 	size_t n;
 	struct cb_result *res;
 	struct series *ss;          /* one per series                       */
-	size_t nss, *of;            /* of[i]: the series of point i         */
-	double (*rate)[CB_MAX_REPS];      /* each point's samples, ops/s    */
-	double (*ghz)[CB_MAX_REPS + 1];   /* clock read around them         */
-	unsigned *nghz;
-	uint64_t *batch;            /* operations per batch (calibrated)    */
-	double *secs, *shared;      /* timed; left out as shared            */
-	uint64_t *ops;
-	unsigned char (*cont)[CB_MAX_REPS]; /* 1: that sample was contended */
-	unsigned *cnt;              /* samples taken (^C: fewer)            */
-	double *half;               /* the CI's half-width over them, as a
-	                               share of the median (NaN before 2)   */
+	size_t nss;
+	struct mpoint *pt;          /* one per point                        */
 	double ghz_last;            /* the latest clock reading             */
 	struct gate gate;
 	struct bufs bf;
@@ -145,13 +151,13 @@ static void measure_gate(struct meas *m)
 			            &m->bf);
 			cb_lap(CB_ACCT_GATE, &t);
 		}
-		m->of[i] = m->nss - 1;
+		m->pt[i].of = m->nss - 1;
 		if (q->skip) {
 			r->status = CB_RES_SKIP;
 			r->why = cb_xstrdup(q->skip);
-		} else if (m->ss[m->of[i]].fail) {
+		} else if (m->ss[m->pt[i].of].fail) {
 			r->status = CB_RES_FAIL;
-			r->why = cb_xstrdup(m->ss[m->of[i]].fail);
+			r->why = cb_xstrdup(m->ss[m->pt[i].of].fail);
 			m->nfail++;
 		} else {
 			r->status = CB_RES_OK;    /* until shown otherwise */
@@ -180,8 +186,9 @@ static int visit_prep(struct meas *m, size_t i, struct runner *run)
 {
 	const struct plan *q = &m->p[i];
 	uint64_t t = cb_now_ns();
-	int rc = runner_prep(run, &m->ss[m->of[i]].inst, q->dir, m->o->iv_once,
-	                     m->o->sector, m->o->mb, m->bf.a, m->bf.a2, q->size);
+	int rc = runner_prep(run, &m->ss[m->pt[i].of].inst, q->dir,
+	                     m->o->iv_once, m->o->sector, m->o->mb, m->bf.a,
+	                     m->bf.a2, q->size);
 
 	cb_lap(CB_ACCT_WARM, &t);
 	return rc;
@@ -191,11 +198,12 @@ static int visit_prep(struct meas *m, size_t i, struct runner *run)
  * then its first sample needs no warm-up of its own.  0 or the error. */
 static int visit_calibrate(struct meas *m, size_t i, struct runner *run)
 {
+	uint64_t *batch = &m->pt[i].batch;
 	int rc = cb_calibrate(runner_fn(run), run, m->o->warmup,
-	                      m->p[i].sample_sec, &m->batch[i]);
+	                      m->p[i].sample_sec, batch);
 
 	if (rc >= 0 && run->mb)             /* whole submissions of --mb */
-		m->batch[i] = (m->batch[i] + run->mb - 1) / run->mb * run->mb;
+		*batch = (*batch + run->mb - 1) / run->mb * run->mb;
 	return rc;
 }
 
@@ -217,14 +225,14 @@ static int take_sample(struct meas *m, size_t i, struct cb_sample *smp)
 	int rc;
 
 	for (unsigned t = 0; ; t++) {
-		int first = !m->batch[i];
+		int first = !m->pt[i].batch;
 
 		rc = visit_prep(m, i, &run);
 		if (rc >= 0 && first)
 			rc = visit_calibrate(m, i, &run);
 		if (rc >= 0)
-			rc = cb_time_sample(runner_fn(&run), &run, m->batch[i],
-			                    q->sample_sec, first ? 0
+			rc = cb_time_sample(runner_fn(&run), &run,
+			                    m->pt[i].batch, q->sample_sec, first ? 0
 			                    : warm > m->o->visit_warm ? m->o->visit_warm
 			                    : warm, smp);
 		m->ghz_last = cb_measure_ghz_quick();
@@ -257,7 +265,8 @@ static double ci_now(const struct meas *m, size_t i)
 static void measure_visit(struct meas *m, size_t i)
 {
 	const struct plan *q = &m->p[i];
-	unsigned k = m->cnt[i];
+	struct mpoint *pt = &m->pt[i];
+	unsigned k = pt->cnt;
 	struct cb_sample smp;
 	int rc;
 
@@ -266,28 +275,29 @@ static void measure_visit(struct meas *m, size_t i)
 		visit_failed(m, i, rc);
 		return;
 	}
-	m->rate[i][k] = smp.rate;
-	m->cont[i][k] = (unsigned char)smp.contended;
-	m->cnt[i]++;
-	m->ghz[i][m->nghz[i]++] = m->ghz_last;
-	m->ops[i] += smp.ops;
-	m->secs[i] += smp.secs;
-	m->shared[i] += smp.shared;
-	m->half[i] = ci_now(m, i);
+	pt->rate[k] = smp.rate;
+	pt->cont[k] = (unsigned char)smp.contended;
+	pt->cnt++;
+	pt->ghz[pt->nghz++] = m->ghz_last;
+	pt->ops += smp.ops;
+	pt->secs += smp.secs;
+	pt->shared += smp.shared;
+	pt->half = ci_now(m, i);
 	cb_iso_time(m->res[i].timestamp, sizeof m->res[i].timestamp);
 }
 
 /* (max - min) / median of point i's clock readings; NaN without any. */
 static double drift_of(const struct meas *m, size_t i)
 {
+	const struct mpoint *pt = &m->pt[i];
 	struct cb_stats st;
 	double lo = INFINITY, hi = 0;
 
-	for (unsigned k = 0; k < m->nghz[i]; k++) {
-		lo = m->ghz[i][k] < lo ? m->ghz[i][k] : lo;
-		hi = m->ghz[i][k] > hi ? m->ghz[i][k] : hi;
+	for (unsigned k = 0; k < pt->nghz; k++) {
+		lo = pt->ghz[k] < lo ? pt->ghz[k] : lo;
+		hi = pt->ghz[k] > hi ? pt->ghz[k] : hi;
 	}
-	if (cb_stats_summary(m->ghz[i], m->nghz[i], &st) < 0 || !(st.median > 0))
+	if (cb_stats_summary(pt->ghz, pt->nghz, &st) < 0 || !(st.median > 0))
 		return NAN;
 	return (hi - lo) / st.median;
 }
@@ -312,11 +322,11 @@ static int time_left(const struct meas *m, unsigned k)
 static int wants_sample(const struct meas *m, size_t i, unsigned k,
                         double target)
 {
-	if (m->res[i].status != CB_RES_OK || m->cnt[i] >= m->p[i].samples)
+	if (m->res[i].status != CB_RES_OK || m->pt[i].cnt >= m->p[i].samples)
 		return 0;
 	if (!(target > 0) || k < m->o->min_rounds)
 		return 1;
-	return !(m->half[i] <= target);
+	return !(m->pt[i].half <= target);
 }
 
 /* The points of round k (o->target tightened to *target); how many.
@@ -354,8 +364,8 @@ static void measure_rounds(struct meas *m)
 	for (size_t i = 0; i < m->n; i++)
 		if (m->res[i].status == CB_RES_OK) {
 			m->total += m->p[i].samples;
-			m->half[i] = NAN;
-			m->ghz[i][m->nghz[i]++] = m->ghz_last;
+			m->pt[i].half = NAN;
+			m->pt[i].ghz[m->pt[i].nghz++] = m->ghz_last;
 		}
 	for (unsigned k = 0; !cb_stop && time_left(m, k) &&
 	                     round_points(m, k, &target, in); k++)
@@ -370,8 +380,8 @@ static unsigned contended_of(const struct meas *m, size_t i)
 {
 	unsigned c = 0;
 
-	for (unsigned k = 0; k < m->cnt[i]; k++)
-		c += m->cont[i][k];
+	for (unsigned k = 0; k < m->pt[i].cnt; k++)
+		c += m->pt[i].cont[k];
 	return c;
 }
 
@@ -383,13 +393,14 @@ static unsigned contended_of(const struct meas *m, size_t i)
  */
 static double *samples_of(const struct meas *m, size_t i, unsigned *n)
 {
-	unsigned all = m->cnt[i], clean = all - contended_of(m, i), k, j = 0;
+	const struct mpoint *pt = &m->pt[i];
+	unsigned all = pt->cnt, clean = all - contended_of(m, i), k, j = 0;
 	double *s = cb_xmalloc((all ? all : 1) * sizeof *s);
 	int drop = clean >= CB_SAMPLES_CLEAN && 2 * clean >= all;
 
 	for (k = 0; k < all; k++)
-		if (!drop || !m->cont[i][k])
-			s[j++] = m->rate[i][k];
+		if (!drop || !pt->cont[k])
+			s[j++] = pt->rate[k];
 	*n = j;
 	return s;
 }
@@ -449,7 +460,7 @@ static void measure_summary(struct meas *m)
 		unsigned n;
 		double *s;
 
-		if (r->status == CB_RES_OK && !m->cnt[i]) {
+		if (r->status == CB_RES_OK && !m->pt[i].cnt) {
 			r->status = CB_RES_SKIP;     /* ^C came first */
 			r->why = cb_xstrdup("interrupted before it was measured");
 		}
@@ -457,9 +468,9 @@ static void measure_summary(struct meas *m)
 			continue;
 		s = samples_of(m, i, &n);
 		set_stats(r, s, n);
-		r->seconds = m->secs[i];
-		r->bytes_total = m->ops[i] * m->p[i].size;
-		r->shared = m->shared[i] / m->cnt[i];
+		r->seconds = m->pt[i].secs;
+		r->bytes_total = m->pt[i].ops * m->p[i].size;
+		r->shared = m->pt[i].shared / m->pt[i].cnt;
 		r->contended = contended_of(m, i);
 		r->ghz_drift = drift_of(m, i);
 	}
@@ -493,17 +504,7 @@ static void meas_alloc(struct meas *m)
 	size_t n = m->n;
 
 	m->ss = cb_xcalloc(n, sizeof *m->ss);
-	m->of = cb_xcalloc(n, sizeof *m->of);
-	m->rate = cb_xcalloc(n, sizeof *m->rate);
-	m->ghz = cb_xcalloc(n, sizeof *m->ghz);
-	m->nghz = cb_xcalloc(n, sizeof *m->nghz);
-	m->batch = cb_xcalloc(n, sizeof *m->batch);
-	m->secs = cb_xcalloc(n, sizeof *m->secs);
-	m->shared = cb_xcalloc(n, sizeof *m->shared);
-	m->cont = cb_xcalloc(n, sizeof *m->cont);
-	m->ops = cb_xcalloc(n, sizeof *m->ops);
-	m->half = cb_xcalloc(n, sizeof *m->half);
-	m->cnt = cb_xcalloc(n, sizeof *m->cnt);
+	m->pt = cb_xcalloc(n, sizeof *m->pt);
 	for (size_t i = 0; i < n; i++)
 		if (runner_ring_bytes(m->p[i].size, m->o->mb) > m->bf.size)
 			m->bf.size = runner_ring_bytes(m->p[i].size, m->o->mb);
@@ -517,17 +518,7 @@ static void meas_free(struct meas *m)
 	gate_free(&m->gate);
 	runner_bufs_free(&m->bf);
 	free(m->ss);
-	free(m->of);
-	free(m->rate);
-	free(m->ghz);
-	free(m->nghz);
-	free(m->batch);
-	free(m->secs);
-	free(m->shared);
-	free(m->cont);
-	free(m->ops);
-	free(m->half);
-	free(m->cnt);
+	free(m->pt);
 }
 
 /*
