@@ -76,8 +76,8 @@ static int best_cells(FILE *f, const struct rpt_sum *s, int d)
 	        noisy ? '~' : ' ');
 	if (isnan(b->cpb))
 		fprintf(f, "%6s", "-");
-	else
-		fprintf(f, "%6.2f", b->cpb);
+	else         /* a space before it always, so no "~" runs into it */
+		fprintf(f, b->cpb < 99.995 ? "%6.2f" : "%6.1f", b->cpb);
 	return noisy;
 }
 
