@@ -81,7 +81,34 @@ width=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$T/out
 check "summary at most 100 columns ($width)" [ "$width" -le 100 ]
 check "summary: fastest per algorithm" contains "$out" "Fastest backend per algorithm"
 check "summary: ecb(aes) 256-bit" contains "$out" "ecb(aes)                    256"
-check "summary: geli matrix beside the seed" contains "$out" "AES-XTS -l 128                   54.7"
+check "summary: geli matrix beside the seed" contains "$out" "AES-XTS -l 128                     54.7"
+# Marks that mean one thing (issue 45): "~" after a figure is a noisy
+# point and only that; a cut name is keyed "[N]"; the sentence under the
+# summary counts the marked figures (or says none is)
+check "summary: a cut name keyed [N], never ~N" sh -c \
+	"grep -q '^  \[1\] = ' '$T/summary' && ! grep -Eq '~[0-9]' '$T/summary'"
+marks=$(sed -n '/^Fastest backend/,/^(nat\/lib/p' "$T/summary" | grep -o '[0-9]~' | wc -l)
+if [ "$marks" -gt 0 ]; then
+	check "summary: the $marks marked figures counted, ~ said" sh -c \
+		"grep -q '; $marks figures above are among' '$T/summary' &&
+		 grep -q '^ ~: a noisy figure, its 95 % CI wider than +-2 %' '$T/summary'"
+else
+	check "summary: no figure marked, none said" sh -c \
+		"grep -q 'no figure above is among them' '$T/summary' ||
+		 ! grep -q ' are \"noisy\"' '$T/summary'"
+fi
+check "summary: no '~ in the tables' for rows the summary does not mark" \
+	sh -c "! grep -q 'marked ~ in the tables' '$T/summary'"
+# no cut geli name: the longest label whole
+check "summary: geli labels whole" grep -Eq '^AES-XTS\+HMAC/RIPEMD160 -l 256 +[0-9]' "$T/summary"
+# the null cipher is no cipher: not among the fastest, its own line
+check "summary: ecb(cipher_null) not among the fastest" sh -c \
+	"! sed -n '/^Fastest backend/,/^(nat\/lib/p' '$T/summary' | grep -q '^ecb(cipher_null) '"
+check "summary: ecb(cipher_null) apart, as the harness's ceiling" \
+	contains "$out" "ecb(cipher_null), no cipher, left out above: the harness's ceiling"
+check "summary: XTS's key size explained" contains "$out" "512 = two AES-256 keys"
+check "summary: rfc4106's key sizes explained" \
+	contains "$out" "a 32-bit salt: 160/224/288 = AES-128/192/256"
 check "summary: dm-crypt xts vs essiv" contains "$out" "native     4096 read"
 # stdout and stderr into one file, as CI logs do: every line whole (a
 # fully buffered stdout put a progress line inside the geli table's header)
@@ -152,12 +179,33 @@ ok = rows and min(n) >= 20 and max(n) > min(n) and all(min(p) >= 10 or int(r["co
 sys.exit(0 if ok else 1)' "$(ls "$D1"/*.csv | head -n 1)"
 fi
 check "two processes: no part file left" [ -z "$(ls -A "$D1" | grep '^\.')" ]
+# The second process dropped (a budget of 5 s leaves it under 1 s, always):
+# a warning that compare's test between processes is lost, and the budget
+# that keeps it, computed from the run - which, given, does keep it
+D1=$T/drop
+mkdir -p "$D1"
+expect_exit 0 "--budget 5: no time for process 2" "$CB" bench --budget 5 --backend native --sizes 16 -o "$D1"
+check "dropped: a warning that compare's test between processes is lost" sh -c \
+	"printf '%s\n' \"\$1\" | grep -A1 '^bench: warning: no time left for process 2 of 2' | grep -q 'compare cannot test between processes'" _ "$err"
+keep=$(printf '%s\n' "$err" | sed -n 's/.*--budget \([0-9]*\) or more keeps.*/\1/p')
+check "dropped: the budget that keeps it ($keep s)" [ "${keep:-0}" -gt 5 ]
+if [ "${keep:-0}" -gt 5 ]; then
+	D1=$T/kept
+	mkdir -p "$D1"
+	expect_exit 0 "--budget $keep: process 2 kept" "$CB" bench --budget "$keep" --backend native --sizes 16 -o "$D1"
+	check "the budget said keeps process 2" contains "$err" "bench: process 2 of 2:"
+fi
 D1=$T/onep    # new: -o makes it (issue 45)
 expect_exit 0 "--processes 1" "$CB" bench --budget 3 --processes 1 --backend native --sizes 16 -o "$D1"
 check "-o a new directory: made, and said" contains "$err" "bench: created $D1/"
 check "-o a new directory: the CSV is in it" [ -n "$(ls "$D1"/*.csv 2>/dev/null)" ]
 check "--processes 1: nothing pooled" lacks "$err" "process 2 of"
 check "--processes 1: speed rows measured" sh -c "tail -n +2 $D1/*.csv | grep -q ',speed,ok,'"
+# the closing line: past the budget (3 s, under the 4 s held back: it
+# is), by how much and which part of the time split took longer
+last=$(printf '%s\n' "$err" | tail -n 1)
+check "over the budget: the last line says by how much and why ($last)" \
+	sh -c "printf '%s\n' \"\$1\" | grep -Eq '^bench: [0-9]+ s, [0-9.]+ s over the budget of 3 s; longer than planned: .*[0-9.]+ s \([0-9.]+ planned\)'" _ "$last"
 check "--processes 1: every speed row's sample_procs empty" sh -c "! tail -n +2 $D1/*.csv | grep ',speed,ok,' | tr -d '\r' | grep -qv ',\$'"
 # What a person reads (issue 36): each warning once with its count, none
 # about a key-less algorithm's "0-bit key", the KDFs with a figure in

@@ -66,8 +66,9 @@ int bench_pool(struct cb_result *res, size_t n, const char *file,
 /* 1 once SIGINT was seen (cb_stop, util.h). */
 int bench_stopped(void);
 
-/* The one-screen summary of r, at most width (<= 100) columns. */
-void bench_summary(FILE *f, const struct rpt *r, int width);
+/* The one-screen summary of r, at most width (<= 100) columns; returns
+ * how many of its figures are marked "~" (noisy). */
+size_t bench_summary(FILE *f, const struct rpt *r, int width);
 /* bench --ct FILE: "Constant time (from FILE):" - the count of each
  * verdict among r's ct rows, then every implementation with a
  * secret-dependent one, a line each, within width (<= 100) columns. */

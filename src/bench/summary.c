@@ -3,8 +3,11 @@
  * fastest backend per algorithm and key size (rpt_summary), the geli
  * matrix beside the seed report, and dm-crypt's aes-xts-plain64 against
  * aes-cbc-essiv:sha256; with bench --ct, the constant-time verdicts.
- * Names longer than their column are cut and numbered, with a legend
- * giving them whole.
+ * Names longer than their column are cut and keyed "[N]", with a legend
+ * giving them whole; "~" after a figure marks a noisy point (its 95 % CI
+ * wider than +-2 %), and only that.  ecb(cipher_null) is no cipher: it
+ * is kept out of the fastest table and given on a line of its own, the
+ * harness's ceiling (docs/speed.md).
  */
 #include <limits.h>
 #include <math.h>
@@ -13,52 +16,69 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "foundation/stats.h"
 #include "output/result.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
 
 #define ALGW 26
+#define GELIW 30          /* the geli labels, whole: 29 the longest   */
+#define NULL_CIPHER "ecb(cipher_null)"
 
-struct legend {
-	const char *name[64];
+struct legend {                /* the names cut, copied whole        */
+	char name[32][160];
 	size_t n;
 };
 
-/* name in a column of w: whole, or cut with "~N" and put in the legend. */
+/* name in a column of w: whole, or cut with "[N]" and put in the legend. */
 static const char *shorten(struct legend *lg, const char *name, int w,
                            char *buf, size_t len)
 {
 	size_t k;
+	int kw;
 
 	if ((int)strlen(name) <= w)
 		return name;
 	for (k = 0; k < lg->n && strcmp(lg->name[k], name); k++)
 		;
-	if (k == lg->n && lg->n < 64)
-		lg->name[lg->n++] = name;
-	snprintf(buf, len, "%.*s~%zu", w - 4, name, k + 1);
+	if (k == lg->n && lg->n < 32)
+		snprintf(lg->name[lg->n++], sizeof lg->name[0], "%s", name);
+	kw = snprintf(NULL, 0, "[%zu]", k + 1);
+	snprintf(buf, len, "%.*s[%zu]", w - kw, name, k + 1);
 	return buf;
 }
 
 static void legend_print(FILE *f, const struct legend *lg, int width)
 {
 	for (size_t k = 0; k < lg->n; k++)
-		fprintf(f, "  ~%zu = %.*s\n", k + 1, width - 8, lg->name[k]);
+		fprintf(f, "  [%zu] = %.*s\n", k + 1, width - 9, lg->name[k]);
 }
 
-static void best_cells(FILE *f, const struct rpt_sum *s, int d)
+/* A noisy point: its 95 % CI's half-width over CB_STATS_NOISY of it. */
+static int pt_noisy(const struct rpt_pt *p)
+{
+	return !isnan(p->lo) && !isnan(p->hi) && p->bps > 0 &&
+	       (p->hi - p->lo) / 2 > CB_STATS_NOISY * p->bps;
+}
+
+/* A direction's cells; 1 when its figure is marked noisy ("~"). */
+static int best_cells(FILE *f, const struct rpt_sum *s, int d)
 {
 	const struct rpt_pt *b = s->best[d];
+	int noisy;
 
 	if (!b) {
 		fprintf(f, "  %-8s %7s %6s", "-", "", "");
-		return;
+		return 0;
 	}
-	fprintf(f, "  %-8.8s %7.3f ", b->backend, b->bps / 1e9);
+	noisy = pt_noisy(b);
+	fprintf(f, "  %-8.8s %7.3f%c", b->backend, b->bps / 1e9,
+	        noisy ? '~' : ' ');
 	if (isnan(b->cpb))
 		fprintf(f, "%6s", "-");
-	else
-		fprintf(f, "%6.2f", b->cpb);
+	else         /* a space before it always, so no "~" runs into it */
+		fprintf(f, b->cpb < 99.995 ? "%6.2f" : "%6.1f", b->cpb);
+	return noisy;
 }
 
 /* The request size of the rows' figures: one size, or 0 if they differ. */
@@ -90,42 +110,81 @@ static void fastest_head(FILE *f, const struct rpt_sum *v, size_t n)
 	        "nat/lib");
 }
 
-static void sum_fastest(FILE *f, const struct rpt *r, size_t src,
-                        struct legend *lg)
+/* One row of the fastest table; how many of its figures are marked. */
+static size_t fastest_row(FILE *f, const struct rpt_sum *v,
+                          struct legend *lg)
+{
+	double nr = v->native_ratio[0];
+	char buf[64], bits[16];
+	size_t marks;
+
+	if (v->ndir == 2 && !isnan(v->native_ratio[1]))
+		nr = isnan(nr) ? v->native_ratio[1] : fmin(nr, v->native_ratio[1]);
+	snprintf(bits, sizeof bits, v->bits ? "%u" : "-", v->bits);
+	fprintf(f, "%-*s %4s %5llu", ALGW, shorten(lg, v->alg, ALGW, buf,
+	        sizeof buf), bits, (unsigned long long)v->block);
+	marks = (size_t)best_cells(f, v, 0);
+	if (v->ndir == 2)
+		marks += (size_t)best_cells(f, v, 1);
+	else
+		fprintf(f, "  %-24s", "");
+	if (!isnan(nr))
+		fprintf(f, "  %5.2fx", nr);
+	fputc('\n', f);
+	return marks;
+}
+
+/* The table's notes: nat/lib, "~" when a figure has it, the key sizes
+ * that are not one AES key (XTS's two keys, rfc4106's salt), and the
+ * null cipher on a line of its own. */
+static void fastest_notes(FILE *f, const struct rpt_sum *v, size_t n,
+                          size_t marks)
+{
+	int xts = 0, salt = 0;
+
+	fprintf(f, "(nat/lib: native's GB/s over the best library's, the lower "
+	        "of the two directions");
+	if (marks)
+		fprintf(f, ";\n ~: a noisy figure, its 95 %% CI wider than "
+		        "+-%.0f %%", 100 * CB_STATS_NOISY);
+	fprintf(f, ")\n");
+	for (size_t i = 0; i < n; i++) {
+		xts |= !strncmp(v[i].alg, "xts(", 4);
+		salt |= !strncmp(v[i].alg, "rfc4106(", 8);
+	}
+	if (xts)
+		fprintf(f, "(bits: xts(aes)'s key is two AES keys, data and tweak: "
+		        "512 = two AES-256 keys)\n");
+	if (salt)
+		fprintf(f, "(bits: rfc4106's key is the AES key and a 32-bit salt: "
+		        "160/224/288 = AES-128/192/256)\n");
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i].alg, NULL_CIPHER) && v[i].best[0])
+			fprintf(f, "%s, no cipher, left out above: the harness's "
+			        "ceiling (a call and a copy),\n %s %.3f GB/s at "
+			        "%llu bytes\n", NULL_CIPHER, v[i].best[0]->backend,
+			        v[i].best[0]->bps / 1e9,
+			        (unsigned long long)v[i].block);
+}
+
+/* The fastest table; how many of its figures are marked noisy. */
+static size_t sum_fastest(FILE *f, const struct rpt *r, size_t src,
+                          struct legend *lg)
 {
 	struct rpt_sum *v;
-	size_t n = rpt_summary(r, src, &v);
-	char buf[64], bits[16];
+	size_t n = rpt_summary(r, src, &v), marks = 0;
 
 	if (n == 0 || (n == 1 && v[0].kdf)) {
 		free(v);
-		return;
+		return 0;
 	}
 	fastest_head(f, v, n);
-	for (size_t i = 0; i < n; i++) {
-		double nr = v[i].native_ratio[0];
-
-		if (v[i].kdf)
-			continue;
-		if (v[i].ndir == 2 && !isnan(v[i].native_ratio[1]))
-			nr = isnan(nr) ? v[i].native_ratio[1]
-			     : fmin(nr, v[i].native_ratio[1]);
-		snprintf(bits, sizeof bits, v[i].bits ? "%u" : "-", v[i].bits);
-		fprintf(f, "%-*s %4s %5llu", ALGW,
-		        shorten(lg, v[i].alg, ALGW, buf, sizeof buf), bits,
-		        (unsigned long long)v[i].block);
-		best_cells(f, &v[i], 0);
-		if (v[i].ndir == 2)
-			best_cells(f, &v[i], 1);
-		else
-			fprintf(f, "  %-24s", "");
-		if (!isnan(nr))
-			fprintf(f, "  %5.2fx", nr);
-		fputc('\n', f);
-	}
-	fprintf(f, "(nat/lib: native's GB/s over the best library's, the lower "
-	        "of the two directions)\n");
+	for (size_t i = 0; i < n; i++)
+		if (!v[i].kdf && strcmp(v[i].alg, NULL_CIPHER))
+			marks += fastest_row(f, &v[i], lg);
+	fastest_notes(f, v, n, marks);
 	free(v);
+	return marks;
 }
 
 /* The key derivations: their cost and a figure in their own unit. */
@@ -165,16 +224,17 @@ static size_t dd_backends(const struct rpt *r, size_t src, const char **be)
 	return n;
 }
 
-static void sum_geli(FILE *f, const struct rpt *r, size_t src)
+static void sum_geli(FILE *f, const struct rpt *r, size_t src,
+                     struct legend *lg)
 {
 	const char *be[4];
 	size_t nb = dd_backends(r, src, be);
-	char label[300];
+	char label[300], buf[64];
 
 	if (!nb || !r->nseed)
 		return;
 	fprintf(f, "\ngeli matrix through dd, MB/s (encrypt, 4096-byte sectors; "
-	        "the seed was bound by its disks):\n%-28s %8s", "configuration",
+	        "the seed was bound by its disks):\n%-*s %8s", GELIW, "configuration",
 	        "seed");
 	for (size_t b = 0; b < nb; b++)
 		fprintf(f, " %10.10s", be[b]);
@@ -182,7 +242,9 @@ static void sum_geli(FILE *f, const struct rpt *r, size_t src)
 	for (size_t c = 0; c < r->nseed; c++) {
 		const struct rpt_pt *s = &r->seed[c];
 
-		fprintf(f, "%-28.28s %8.1f", report_geli_label(s, label, sizeof label),
+		report_geli_label(s, label, sizeof label);
+		fprintf(f, "%-*s %8.1f", GELIW, shorten(lg, label, GELIW, buf,
+		        sizeof buf),
 		        s->bps / 1e6);
 		for (size_t b = 0; b < nb; b++) {
 			const struct rpt_pt *p = rpt_find(r, src, "dd", be[b], s->alg,
@@ -227,22 +289,24 @@ static void sum_dm(FILE *f, const struct rpt *r, size_t src)
 			}
 }
 
-void bench_summary(FILE *f, const struct rpt *r, int width)
+size_t bench_summary(FILE *f, const struct rpt *r, int width)
 {
-	struct legend lg = { { 0 }, 0 };
+	struct legend lg = { .n = 0 };
 	char label[300];
+	size_t marks = 0;
 
 	if (width > 100)
 		width = 100;
 	for (size_t s = 0; s < r->nsrcs; s++) {
 		if (r->nsrcs > 1)
 			fprintf(f, "== %s ==\n", rpt_src_label(r, s, label, sizeof label));
-		sum_fastest(f, r, s, &lg);
+		marks += sum_fastest(f, r, s, &lg);
 		sum_kdf(f, r, s);
-		sum_geli(f, r, s);
+		sum_geli(f, r, s, &lg);
 		sum_dm(f, r, s);
 	}
 	legend_print(f, &lg, width);
+	return marks;
 }
 
 /* ---- bench --ct ----------------------------------------------------- */
@@ -317,7 +381,7 @@ static const char *leak_what(const char *verdict)
 void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
                       int width)
 {
-	struct legend lg = { { 0 }, 0 };
+	struct legend lg = { .n = 0 };
 	const char *base = strrchr(from, '/');
 	char line[512], buf[64], what[48];
 	int head = 0;

@@ -72,6 +72,8 @@ struct bench {
 	const char *names[MAX_ALGS + 1]; /* every algorithm, NULL-ended      */
 	char path[3][4096];            /* csv, json, a part's rows           */
 	double t0, pass_end;           /* start; this process's passes end  */
+	double speed_t0, pass_sec;     /* the speed passes' start; what this
+	                                  process's passes took             */
 	uint64_t t0_ns;                /* when the process started          */
 	int argc;
 	char **argv;
@@ -458,6 +460,31 @@ static void pool_acct(const char *file, uint64_t wall_ns)
 	cb_acct_add(CB_ACCT_START, wall_ns > got ? wall_ns - got : 0);
 }
 
+/* The budget that gives every process as long as this one's passes
+ * took: the time before the passes, np of them, the reserve; the geli
+ * matrix's share grows with the budget (GELI_SHARE of it). */
+static double budget_for(const struct bench *b, unsigned np)
+{
+	double pre = b->speed_t0 - b->t0, geli = b->geli_sec;
+	double need = pre + np * b->pass_sec + RESERVE;
+	double shared = (pre - geli + np * b->pass_sec + RESERVE -
+	                 GELI_SHARE * RESERVE) / (1 - GELI_SHARE);
+
+	return ceil(need > shared ? need : shared);
+}
+
+/* Process k+1 of np dropped: what is lost, and the budget that keeps it. */
+static void say_dropped(const struct bench *b, unsigned k, unsigned np)
+{
+	fprintf(stderr, "bench: warning: no time left for process %u of %u: the "
+	        "samples are from %u process%s,\n       so compare cannot test "
+	        "between processes (docs/compare.md) and a code\n       layout "
+	        "that is slow in this one goes unseen; --budget %.0f or more "
+	        "keeps\n       it (the geli matrix and start-up took %.1f s, "
+	        "this process's passes %.1f s)\n", k + 1, np, k, k > 1 ? "es" : "",
+	        budget_for(b, np), b->speed_t0 - b->t0, b->pass_sec);
+}
+
 /* The other processes' parts, one after the other, pooled into b->res. */
 static void run_parts(struct bench *b)
 {
@@ -477,8 +504,7 @@ static void run_parts(struct bench *b)
 
 		unlink(file);
 		if (left / (np - k) < 1) {
-			fprintf(stderr, "bench: no time left for process %u of %u: "
-			        "the samples are from %u\n", k + 1, np, k);
+			say_dropped(b, k, np);
 			break;
 		}
 		rc = bench_part_spawn(self, b->argc, b->argv, file, left / (np - k));
@@ -497,10 +523,12 @@ static void run_parts(struct bench *b)
 /* The speed passes: this process's share, then the others'. */
 static int run_speed(struct bench *b)
 {
-	b->pass_end = cb_now_s() + (b->c.budget - RESERVE - (cb_now_s() - b->t0)) /
-	              nprocs(b);
+	b->speed_t0 = cb_now_s();
+	b->pass_end = b->speed_t0 + (b->c.budget - RESERVE - (b->speed_t0 -
+	              b->t0)) / nprocs(b);
 	if (run_passes(b) < 0)
 		return -1;
+	b->pass_sec = cb_now_s() - b->speed_t0;
 	run_parts(b);
 	return 0;
 }
@@ -601,8 +629,9 @@ static int write_file(struct bench *b, int k,
 	return 0;
 }
 
-/* How sure the speed points are: N of M within the target, on stdout. */
-static void say_sure(const struct bench *b)
+/* How sure the speed points are: N of M within the target, on stdout;
+ * marks: how many of the summary's figures are marked ~ (noisy). */
+static void say_sure(const struct bench *b, size_t marks)
 {
 	size_t n = 0, sure = 0;
 
@@ -616,9 +645,15 @@ static void say_sure(const struct bench *b)
 		return;
 	printf("\n%zu of %zu speed points within +-%.0f %% (the 95 %% CI of the "
 	       "median)", sure, n, 100 * CB_STATS_NOISY);
-	if (sure < n)
-		printf(";\nthe other %zu are marked ~ in the tables and \"noisy\" "
-		       "in the JSON", n - sure);
+	if (sure < n && marks)
+		printf(";\nthe other %zu are \"noisy\" in the JSON%s; %zu figures "
+		       "above are among\nthem, marked ~", n - sure,
+		       b->c.verbose || b->c.format_set ? " (~ in the full table)"
+		       : "", marks);
+	else if (sure < n)
+		printf(";\nthe other %zu are \"noisy\" in the JSON%s; no figure "
+		       "above is among them", n - sure, b->c.verbose ||
+		       b->c.format_set ? " (~ in the full table)" : "");
 	printf("\n");
 }
 
@@ -630,6 +665,7 @@ static int summarize(struct bench *b)
 	struct cb_result *all;
 	size_t nall;
 	struct rpt r;
+	size_t marks;
 	int rc;
 
 	cb_warn_flush();
@@ -642,7 +678,7 @@ static int summarize(struct bench *b)
 		free(all);
 		return -1;
 	}
-	bench_summary(stdout, &r, cb_term_width());
+	marks = bench_summary(stdout, &r, cb_term_width());
 	if (b->ct.nct)
 		bench_summary_ct(stdout, &r, b->c.ct, cb_term_width());
 	snprintf(name, sizeof name, "%s/index.html", b->c.outdir);
@@ -654,7 +690,7 @@ static int summarize(struct bench *b)
 	} else {
 		snprintf(name, sizeof name, "index.html");
 	}
-	say_sure(b);
+	say_sure(b, marks);
 	rc = report_gnuplot() ? report_write(&r, files, 1, b->c.outdir, name, 0)
 	     : (cb_warn("bench: no gnuplot: no HTML report (apt-get install "
 	                "gnuplot-nox)"), CB_EXIT_OK);
@@ -665,6 +701,52 @@ static int summarize(struct bench *b)
 	        : "", rc == CB_EXIT_OK && report_gnuplot() ? b->c.outdir : "",
 	        rc == CB_EXIT_OK && report_gnuplot() ? name : "");
 	return rc == CB_EXIT_OK ? 0 : -1;
+}
+
+/* The seconds of the n accounts k[] together. */
+static double acct_s(const enum cb_acct *k, size_t n)
+{
+	uint64_t t = 0;
+
+	for (size_t i = 0; i < n; i++)
+		t += cb_acct_get(k[i]);
+	return t / 1e9;
+}
+
+/* The closing line: the wall time, and past the budget by how much and
+ * which parts of the time split took longer than planned. */
+static void say_end(const struct bench *b, double wall)
+{
+	static const enum cb_acct dd[] = { CB_ACCT_DD_DATA, CB_ACCT_DD_PROC },
+	        fix[] = { CB_ACCT_START, CB_ACCT_CLOCK, CB_ACCT_OUTPUT };
+	double geli = acct_s(dd, 2), res = acct_s(fix, 3);
+	double part[3] = { geli - b->geli_sec, res - RESERVE,
+	                   wall - geli - res - (b->c.budget - RESERVE - b->geli_sec) };
+	double had[3] = { b->geli_sec, RESERVE, b->c.budget - RESERVE - b->geli_sec };
+	static const char *const what[3] = {
+	        "the geli matrix (its least rounds a cell)",
+	        "start-up, clock and output",
+	        "the speed passes (their least rounds a point)" };
+	const char *sep = ":";
+
+	if (b->c.full || wall <= b->c.budget || bench_stopped()) {
+		if (b->c.full)
+			fprintf(stderr, "bench: %.0f s\n", wall);
+		else
+			fprintf(stderr, "bench: %.0f s (the budget: %.0f s)\n", wall,
+			        b->c.budget);
+		return;
+	}
+	fprintf(stderr, "bench: %.0f s, %.1f s over the budget of %.0f s; longer "
+	        "than planned", wall, wall - b->c.budget, b->c.budget);
+	for (int k = 0; k < 3; k++)
+		if (part[k] > 0.05) {
+			fprintf(stderr, "%s %s %.1f s (%.1f planned)", sep, what[k],
+			        had[k] + part[k], had[k] > 0 ? had[k] : 0);
+			sep = ",";
+		}
+	fprintf(stderr, "%s\n", *sep == ':' ? ": no one part (the split above)"
+	        : "");
 }
 
 /*
@@ -744,8 +826,7 @@ int cmd_bench(int argc, char **argv)
 		goto out;
 	cb_lap(CB_ACCT_OUTPUT, &t);
 	cb_acct_print(stderr, cb_now_ns() - b->t0_ns);
-	fprintf(stderr, "bench: %.0f s%s\n", (cb_now_ns() - b->t0_ns) / 1e9,
-	        b->c.full ? "" : " (budget given above)");
+	say_end(b, (cb_now_ns() - b->t0_ns) / 1e9);
 	rc = b->nfail ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:
 	cb_warn_flush();
