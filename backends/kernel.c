@@ -54,6 +54,7 @@ struct kctx {
 	unsigned authsize;    /* AEAD: the tag length set on tfm               */
 	int more;             /* hash: bytes sent since the last digest         */
 	int essiv;            /* essiv: no chained requests                     */
+	int keyed;            /* tfm and op are ours (a rekey reuses them)      */
 	uint8_t iv[CB_MAX_BLOCK];
 	size_t maxreq;        /* the largest request the socket takes          */
 };
@@ -403,15 +404,37 @@ static int k_accept(struct kctx *c)
 	return 0;
 }
 
+static void k_free(void *vctx);
+
+/* A MAC's next key (geli's per-sector HMAC key) on the bound socket it
+ * has: af_alg takes no key while an operation socket is open (EBUSY, see
+ * k_authsize), so that one is closed, the key set, a new one accepted -
+ * no new bind, and no socket pair left behind a sector. */
+static int k_rekey(struct kctx *c, const uint8_t *key, size_t keylen)
+{
+	k_close(c->op);
+	c->op = -1;
+	c->more = 0;
+	if (setsockopt(c->tfm, SOL_ALG, ALG_SET_KEY,
+	               keylen ? key : (const uint8_t *)"", (socklen_t)keylen) < 0)
+		return k_fail(c, "ALG_SET_KEY", errno);
+	return k_accept(c);
+}
+
 static int k_setkey(void *vctx, const struct cb_impl *impl,
                     const uint8_t *key, size_t keylen)
 {
 	struct kctx *c = vctx;
 	const struct cb_alg *a = cb_alg_find(impl->alg, NULL);
 
+	if (c->keyed && a && a->kind == CB_MAC && key)
+		return k_rekey(c, key, keylen);
+	if (c->keyed)
+		k_free(c);
 	c->tfm = c->op = -1;
 	if (!a)
 		return -EINVAL;
+	c->keyed = 1;
 	c->alg = a;
 	c->essiv = impl->no_chain;
 	if ((c->tfm = k_bind(k_type(a), impl->driver)) < 0) {
@@ -444,6 +467,7 @@ static void k_free(void *vctx)
 	if (c->tfm > 0)
 		k_close(c->tfm);
 	c->op = c->tfm = -1;
+	c->keyed = 0;
 	cb_wipe(c->iv, sizeof c->iv);
 }
 
