@@ -290,15 +290,14 @@ static double eta_of(const struct meas *m)
  * done/total] ETA m:ss  what" (docs/speed.md: progress). */
 static void progress_line(const struct meas *m, const char *what)
 {
-	const char *ph = m->o->phase;
+	const char *ph = m->o->phase ? m->o->phase : "speed";
 	int eta = (int)ceil(eta_of(m));
 	char line[640], was[48] = "";
 
 	if (m->was)
 		snprintf(was, sizeof was, "  (re-planned: was %zu)", m->was);
-	snprintf(line, sizeof line, "[%s%s%zu/%zu] ETA %d:%02d  %s%s",
-	         ph ? ph : "", ph ? " " : "", m->done, m->total, eta / 60,
-	         eta % 60, what, was);
+	snprintf(line, sizeof line, "[%s %zu/%zu] ETA %d:%02d  %s%s", ph,
+	         m->done, m->total, eta / 60, eta % 60, what, was);
 	if (isatty(2))
 		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
 	else
