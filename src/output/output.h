@@ -32,6 +32,19 @@ extern const struct cb_writer cb_writers[];   /* sorted by name          */
 extern const size_t cb_nwriters;
 const struct cb_writer *cb_writer_find(const char *name);
 
+/* Names cut to a table's column, keyed "[N]" (names.c). */
+struct cb_legend {
+	char **name;             /* the names cut, whole, [N] at name[N - 1] */
+	size_t n;
+};
+/* name in a column of w: whole, or cut with "[N]" into buf (len bytes)
+ * and kept whole in the legend. */
+const char *cb_shorten(struct cb_legend *lg, const char *name, int w,
+                       char *buf, size_t len);
+/* "  [N] = NAME" a line each; width > 0: lines cut to it. */
+void cb_legend_print(FILE *f, const struct cb_legend *lg, int width);
+void cb_legend_free(struct cb_legend *lg);
+
 /* dd's records lines ("N+M records in", "... out"). */
 void cb_dd_records(FILE *f, const struct cb_dd_run *d);
 
