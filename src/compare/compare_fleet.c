@@ -199,7 +199,7 @@ static void fleet_free(struct fleet *fl)
 	free(fl->ct);
 }
 
-int cmp_fleet(const struct cmp_job *j)
+static int run_fleet(const struct cmp_job *j)
 {
 	struct fleet fl = { .all = { .label = "FILE", .sidebit = 3,
 	                             .paths = j->paths[0],
@@ -234,4 +234,9 @@ int cmp_fleet(const struct cmp_job *j)
 out:
 	fleet_free(&fl);
 	return rc;
+}
+
+int cmp_fleet(const struct cmp_job *j)
+{
+	return cmp_fitted(j, run_fleet);
 }

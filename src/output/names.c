@@ -48,3 +48,44 @@ void cb_legend_free(struct cb_legend *lg)
 	lg->name = NULL;
 	lg->n = 0;
 }
+
+/* One line of text (no '\n') onto f, broken at spaces into lines of at
+ * most width, the lines after the first indented by two spaces. */
+static void fit_line(FILE *f, const char *s, size_t len, size_t width)
+{
+	int first = 1;
+
+	while (len > width - (first ? 0 : 2)) {
+		size_t w = width - (first ? 0 : 2), cut = w;
+
+		while (cut > 0 && s[cut] != ' ')
+			cut--;
+		if (!cut)
+			break;                  /* one word longer than width */
+		fprintf(f, "%s%.*s\n", first ? "" : "  ", (int)cut, s);
+		s += cut + 1;
+		len -= cut + 1;
+		first = 0;
+	}
+	fprintf(f, "%s%.*s\n", first ? "" : "  ", (int)len, s);
+}
+
+void cb_fit_lines(FILE *f, const char *text, size_t len, int width,
+                  const char *keep)
+{
+	while (len) {
+		const char *nl = memchr(text, '\n', len);
+		size_t n = nl ? (size_t)(nl - text) : len;
+
+		if (n <= (size_t)width ||
+		    (keep && memmem(text, n, keep, strlen(keep))))
+			fprintf(f, "%.*s\n", (int)n, text);
+		else
+			fit_line(f, text, n, (size_t)width);
+		if (!nl) {
+			break;
+		}
+		text += n + 1;
+		len -= n + 1;
+	}
+}
