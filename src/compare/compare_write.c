@@ -439,6 +439,9 @@ static void cut_names(struct layout *l, int maxnote, int tail)
 	w->backend = imin(w->backend, 8);
 	room = CMP_COLS - row_width(l) + w->alg + w->driver;
 	least = imin(w->alg, 14) + imin(w->driver, 12);
+	/* the note gets what whole names leave, if 12 or more */
+	if (room - w->alg - w->driver >= 12)
+		least = w->alg + w->driver;
 	l->notew = maxnote ? imin(maxnote, imax(12, room - least)) : tail;
 	room -= l->notew;
 	if (w->alg + w->driver <= room)
