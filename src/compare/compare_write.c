@@ -1,7 +1,8 @@
 /*
  * compare_write.c - what `compare` prints (compare.h): the regression
  * table, the constant-time verdicts that changed, their CSV form, the
- * summary line, and the --dump view that scripts/plot reads.
+ * summary line, and the --dump view that scripts/plot reads.  A text
+ * table fits 120 columns (fit_names; cmp_fitted breaks longer lines).
  * docs/compare.md shows each.
  */
 #include <math.h>
@@ -174,7 +175,7 @@ static const char *cut(struct layout *l, const char *s, int w, char *buf,
 	return l->drop & D_CUT ? cb_shorten(&l->lg, s, w, buf, len) : s;
 }
 
-/* Compact: the optional key columns of p in one, their values other than
+/* D_VAR: the optional key columns of p in one, their values other than
  * the default joined by '/' ("dd/per-sector/512/hmac(sha256)"). */
 static const char *variant(const struct cmp_point *p, const struct extras *e,
                            char *buf, size_t len)
@@ -197,7 +198,7 @@ static const char *variant(const struct cmp_point *p, const struct extras *e,
 	return *buf ? buf : "-";
 }
 
-/* The optional key columns after the driver: one each, or compact one. */
+/* The optional key columns after the driver: one each, or one (D_VAR). */
 static void print_extras(FILE *f, const struct cmp_point *p,
                          struct layout *l)
 {
