@@ -116,11 +116,6 @@ static void scan_extras(const struct cmp_side *s, struct extras *e)
 		e->sector |= p->sector_bytes != 0;
 		e->threads |= p->threads != 1;
 		e->auth |= *p->auth != 0;
-		e->note |= p->match && (strcmp(p->backend_version,
-		                               p->match->backend_version) != 0 ||
-		                        (strcmp(p->status, "ok") && *p->why) ||
-		                        strcmp(p->driver, p->match->driver) ||
-		                        p->nimpl > 1 || p->match->nimpl > 1);
 	}
 }
 
@@ -472,6 +467,7 @@ static void fit_names(struct layout *l, const struct cmp *c, size_t nc,
 		tail = imax(tail, (int)strlen(cmp_verdict_table[c[i].v]));
 	}
 	tail -= 12 + (l->ntested != 0);   /* padded only before a note */
+	l->e.note = maxnote > 0;          /* a row has one: the heading */
 	for (; row_width(l) + (maxnote ? maxnote : tail) > CMP_COLS; step++) {
 		if (!*step) {
 			l->drop |= D_CUT;
