@@ -511,8 +511,8 @@
 	pxor	xmm\i, xmm15
 	XMULX	xmm12, xmm9
 .endm
-.macro XTS_OUT i, oplast		/* last round with rk[nr] ^ T */
-	movdqa	xmm9, [rsp + 16*\i]
+.macro XTS_OUT i, oplast, at=rsp	/* last round with rk[nr] ^ T */
+	movdqa	xmm9, [\at + 16*\i]
 	pxor	xmm9, xmm14
 	\oplast	xmm\i, xmm9
 	movdqu	[rcx + 16*\i], xmm\i
@@ -552,12 +552,6 @@
 	movdqu	xmm\i, [rdx + 16*\i]
 	pxor	xmm\i, [r10 + 16*\i]
 	pxor	xmm\i, xmm15
-.endm
-.macro XTS_OUTB i, oplast		/* last round with rk[nr] ^ T */
-	movdqa	xmm9, [r10 + 16*\i]
-	pxor	xmm9, xmm14
-	\oplast	xmm\i, xmm9
-	movdqu	[rcx + 16*\i], xmm\i
 .endm
 
 /*
@@ -601,7 +595,7 @@
 	.endr
 	ROUNDS_NR XRT, 8, \op
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	XTS_OUTB \i, \oplast
+	XTS_OUT	\i, \oplast, r10
 	.endr
 	mov	r12, r10		/* cur <- next <- staged <- cur */
 	mov	r10, r11
