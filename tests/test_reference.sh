@@ -108,4 +108,24 @@ check "names FILE:LINE" contains "$err" "bad.csv:"
 CRYPTOBENCH_REFERENCE="$T/ref" expect_exit 0 "CRYPTOBENCH_REFERENCE" \
 	$CB compare --reference "$T/host.csv"
 check "env dir used" contains "$out" "among 2 reference files in $T/ref"
+
+# The report's chart: this host among the references, two series in two
+# colours (gnuplot writes them as rgb(...)).
+if command -v gnuplot >/dev/null 2>&1; then
+	CRYPTOBENCH_REFERENCE="$T/ref" expect_exit 0 "report" \
+		$CB report "$T/host.csv" -o "$T/rep"
+	page=$(cat "$T/rep/index.html" 2>/dev/null)
+	check "report section" contains "$page" '<section id="reference">'
+	check "chart title" contains "$page" \
+		"this host among 2 CPUs: aes-cbc 128b encryption"
+	check "chart: references' colour" contains "$page" "rgb( 31, 119, 180)"
+	check "chart: host's colour" contains "$page" "rgb(214,  39,  40)"
+	check "chart: both labels" sh -c 'contains() { case $1 in *"$2"*) ;;
+		*) return 1 ;; esac; }; contains "$1" ">reference CPUs<" &&
+		contains "$1" ">this host<"' _ "$page"
+	check "table row of the host" contains "$page" \
+		'<tr class="host"><td class="n">2</td><td>this host: host.csv'
+else
+	echo "gnuplot not installed (apt-get install gnuplot-nox): report checks skipped"
+fi
 finish

@@ -341,5 +341,20 @@ const char *cmp_ref_default_dir(void);
 /* Place hostpath's points among dir's files (NULL: the default) on out;
  * the exit status: 0 placed, 2 a bad file or directory, 77 none placed. */
 int cmp_reference(const char *dir, const char *hostpath, FILE *out);
+/* One line placed, for the report's chart "this host among N CPUs". */
+struct cmp_ref_bar {
+	char label[96], source[96];
+	double v;
+	int host;
+};
+struct cmp_ref_chart {
+	char dir[4096], title[48];  /* title: the line's name */
+	const char *unit;
+	struct cmp_ref_bar *bars;  /* fastest first; free() it */
+	size_t nbars, nsrcs;
+};
+/* 0, -ENOENT when no line could be placed, or -EINVAL after a message. */
+int cmp_ref_chart(const char *dir, const char *hostpath,
+                  struct cmp_ref_chart *c);
 
 #endif

@@ -294,13 +294,13 @@ static void row_head(FILE *f, const struct ref_row *r,
 	fputs(")\n", f);
 }
 
-/* Place the host on row r among the n sources; 1 when placed. */
-static int place_row(FILE *f, struct ref_src *src, size_t n,
-                     struct ref_src *host, const struct ref_row *r)
+/* The host's and the sources' points for row r, fastest first (the host
+ * after its ties) into order (n + 1 long); how many, 0 when the host or
+ * every source lacks the row. */
+static size_t gather(struct ref_src *src, size_t n, struct ref_src *host,
+                     const struct ref_row *r, struct ref_src **order)
 {
-	struct ref_src **order = cb_xcalloc(n + 1, sizeof *order);
-	size_t m = 0, rank = 1;
-	int ghzcol = 0;
+	size_t m = 0;
 
 	pick(&host->side, r, 1, &host->val);
 	for (size_t i = 0; i < n; i++) {
@@ -308,19 +308,10 @@ static int place_row(FILE *f, struct ref_src *src, size_t n,
 		if (src[i].val.v > 0)
 			order[m++] = &src[i];
 	}
-	if (host->val.v <= 0 || !m) {
-		fprintf(f, "\n%s: not placed (%s)\n", r->name, host->val.v <= 0 ?
-		        "this host's file has no point for it" :
-		        "no reference has it");
-		free(order);
+	if (host->val.v <= 0 || !m)
 		return 0;
-	}
-	for (size_t i = 0; i < m; i++) {
-		rank += order[i]->val.v >= host->val.v;
-		ghzcol |= order[i]->ghz > 0 && host->ghz > 0;
-	}
 	order[m++] = host;
-	for (size_t i = 1; i < m; i++)  /* by value, the host after its ties */
+	for (size_t i = 1; i < m; i++)
 		for (size_t k = i; k > 0 && (order[k]->val.v > order[k - 1]->val.v
 		     || (order[k] != host && order[k - 1] == host &&
 		         order[k]->val.v == host->val.v)); k--) {
@@ -328,6 +319,29 @@ static int place_row(FILE *f, struct ref_src *src, size_t n,
 
 			order[k] = order[k - 1], order[k - 1] = t;
 		}
+	return m;
+}
+
+/* Place the host on row r among the n sources; 1 when placed. */
+static int place_row(FILE *f, struct ref_src *src, size_t n,
+                     struct ref_src *host, const struct ref_row *r)
+{
+	struct ref_src **order = cb_xcalloc(n + 1, sizeof *order);
+	size_t m = gather(src, n, host, r, order), rank = 0;
+	int ghzcol = 0;
+
+	if (!m) {
+		fprintf(f, "\n%s: not placed (%s)\n", r->name, host->val.v <= 0 ?
+		        "this host's file has no point for it" :
+		        "no reference has it");
+		free(order);
+		return 0;
+	}
+	for (size_t i = 0; i < m; i++) {
+		if (order[i] == host)
+			rank = i + 1;
+		ghzcol |= order[i]->ghz > 0 && host->ghz > 0 && order[i] != host;
+	}
 	row_head(f, r, host, rank, m);
 	fprintf(f, "  %4s  %-31s %-36s %12s %6s%s  %s\n", "rank", "cpu",
 	        "source", units[r->kind], "ratio", ghzcol ? " per GHz" : "",
@@ -361,7 +375,8 @@ static size_t ref_rows(struct ref_row *v)
 		                         .kind = K_ARGON2, .want = "cryptsetup" };
 		snprintf(v[n].name, sizeof v[n].name, "%s", i ? "argon2id" :
 		         "argon2i");
-		snprintf(v[n].alg, sizeof v[n].alg, "%s", v[n].name);
+		snprintf(v[n].alg, sizeof v[n].alg, "%s", i ? "argon2id" :
+		         "argon2i");
 	}
 	for (int k = 0; k < 4; k++)
 		for (int c = 0; c < 3; c++)
@@ -472,6 +487,16 @@ static int load_all(const char *dir, const char *hostpath,
 	return rc;
 }
 
+static void free_all(struct ref_src *src, size_t n, struct ref_src *host)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((char *)src[i].path);
+		cmp_side_free(&src[i].side);
+	}
+	free(src);
+	cmp_side_free(&host->side);
+}
+
 int cmp_reference(const char *dir, const char *hostpath, FILE *out)
 {
 	struct ref_src host = { 0 }, *src = NULL;
@@ -489,11 +514,62 @@ int cmp_reference(const char *dir, const char *hostpath, FILE *out)
 	}
 	rc = load_all(dir, hostpath, &host, &src, &n);
 	rc = rc < 0 ? CB_EXIT_USAGE : place_all(out, dir, src, n, &host);
-	for (size_t i = 0; i < n; i++) {
-		free((char *)src[i].path);
-		cmp_side_free(&src[i].side);
-	}
-	free(src);
-	cmp_side_free(&host.side);
+	free_all(src, n, &host);
 	return rc;
+}
+
+/* One placed line as bars: XTS-AES-512 encryption (LUKS2's default
+ * cipher), else the first cipher row the host has, else the first KDF. */
+static size_t chart_bars(struct ref_src *src, size_t n, struct ref_src *host,
+                         struct cmp_ref_chart *c)
+{
+	struct ref_row rows[32];
+	struct ref_src **order = cb_xcalloc(n + 1, sizeof *order);
+	size_t nr = ref_rows(rows), m = 0, pref[33], np = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (!strcmp(rows[i].name, "aes-xts 512b encryption"))
+			pref[np++] = i;
+	for (int kind = K_CIPHER; kind <= K_ARGON2; kind++)
+		for (size_t i = 0; i < nr && np < 33; i++)
+			if (rows[i].kind == kind)
+				pref[np++] = i;
+	for (size_t k = 0; k < np && !m; k++) {
+		const struct ref_row *r = &rows[pref[k]];
+
+		m = gather(src, n, host, r, order);
+		memcpy(c->title, r->name, sizeof c->title);
+		c->unit = units[r->kind];
+	}
+	c->bars = cb_xcalloc(m + 1, sizeof *c->bars);
+	for (size_t i = 0; i < m; i++) {
+		struct cmp_ref_bar *b = &c->bars[i];
+
+		b->host = order[i] == host;
+		b->v = order[i]->val.v;
+		snprintf(b->label, sizeof b->label, "%s%s", b->host ?
+		         "this host: " : "", b->host ? base(host->path) :
+		         order[i]->cpu);
+		snprintf(b->source, sizeof b->source, "%s", base(order[i]->path));
+	}
+	free(order);
+	return c->nbars = m;
+}
+
+int cmp_ref_chart(const char *dir, const char *hostpath,
+                  struct cmp_ref_chart *c)
+{
+	struct ref_src host = { 0 }, *src = NULL;
+	size_t n = 0;
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	if (!dir)
+		dir = cmp_ref_default_dir();
+	snprintf(c->dir, sizeof c->dir, "%s", dir);
+	rc = load_all(dir, hostpath, &host, &src, &n);
+	if (rc == 0)
+		c->nsrcs = n, chart_bars(src, n, &host, c);
+	free_all(src, n, &host);
+	return rc < 0 ? rc : c->nbars ? 0 : -ENOENT;
 }
