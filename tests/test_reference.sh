@@ -75,6 +75,16 @@ check "same speed: within spread" sh -c \
 	'printf "%s" "$1" | grep -q "copy.csv .* 1\.00    1\.00  within spread"' _ "$out"
 rm "$T/ref/copy.csv"
 
+# A library's own points (here a copy of the host's OpenSSL rows) against
+# the host's same library: the median ratio of that one pair.
+cp "$T/host.csv" "$T/ref/same.csv"
+expect_exit 0 "libraries' own points" $CB compare --reference "$T/ref" "$T/host.csv"
+check "openssl against openssl, 2 points, ratio 1" sh -c \
+	'printf "%s" "$1" | grep -Eq "^  same.csv .* openssl +2 +1\.00 +1\.00-1\.00 +1\.00 +openssl$"' _ "$out"
+check "cipher tables unchanged by it" contains "$out" \
+	"aes-cbc 128b encryption: this host is 2nd of 3"
+rm "$T/ref/same.csv"
+
 # A host from an imported cryptsetup text: the kernel's rows, no stand-in;
 # Argon2 from the cost lines: 4 x 256 MiB / 2 s / 4 lanes = 128 MiB/s.
 expect_exit 0 "imported host" $CB compare --reference "$T/ref" "$T/mid.csv"
@@ -82,7 +92,7 @@ check "argon2id placed 2nd" contains "$out" \
 	"argon2id: this host is 2nd of 3 (cryptsetup"
 check "argon2id rate" sh -c \
 	'printf "%s" "$1" | grep -q "this host .* 128\.0 "' _ "$out"
-check "no stand-in" sh -c '! printf "%s" "$1" | grep -q "stands in"' _ "$out"
+check "no stand-in" sh -c '! printf "%s" "$1" | grep -q "its fastest backend stands in"' _ "$out"
 check "both KDF lines placed" contains "$out" \
 	"1 of 4 PBKDF2 lines, 1 of 2 Argon2 lines"
 
@@ -92,6 +102,12 @@ expect_exit 0 "import faster" $CB import -o "$T/ref/cs-faster.csv" "$T/ref/faste
 expect_exit 0 "last is exit 0" $CB compare --reference "$T/ref" "$T/mid.csv"
 check "argon2id 3rd of 4" contains "$out" "argon2id: this host is 3rd of 4"
 rm "$T/ref/cs-faster.csv" "$T/ref/faster.txt"
+
+# Nothing to place (a host whose every line is N/A): exit 77, said.
+printf '#     Algorithm |       Key |      Encryption |      Decryption\n        aes-cbc        128b        N/A        N/A\n' >"$T/na.txt"
+expect_exit 0 "import N/A host" $CB import -o "$T/na.csv" "$T/na.txt"
+expect_exit 77 "nothing placed" $CB compare --reference "$T/ref" "$T/na.csv"
+check "says none placed" contains "$out" "placed: 0 of 12 cipher rows"
 
 # Bad input: exit 2, the message names it.
 expect_exit 2 "missing DIR" $CB compare --reference "$T/nope" "$T/host.csv"

@@ -394,6 +394,119 @@ static size_t ref_rows(struct ref_row *v)
 	return n;
 }
 
+/* ---- the other tools' points: each library against the host's --------- */
+
+/* The host's backend for a reference's library, or NULL: none of the
+ * host's is that library (bssl: the host's fastest stands in). */
+static const char *host_backend(const char *ref)
+{
+	static const char *const m[][2] = {
+		{ "openssl", "openssl" }, { "gcrypt", "gcrypt" },
+		{ "nettle", "nettle" }, { "native", "native" },
+		{ "mbedtls", "mbedtls" }, { "kernel", "kernel" },
+		{ "kernel-tcrypt", "kernel" },
+	};
+
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+		if (!strcmp(m[i][0], ref))
+			return m[i][1];
+	return NULL;
+}
+
+/* A reference point the cryptsetup tables leave to this section: a
+ * measured cipher or MAC point, not a cryptsetup row, not geli's dd. */
+static int other_point(const struct cmp_point *q)
+{
+	return !strcmp(q->status, "ok") && strcmp(q->direction, "derive") &&
+	       strcmp(q->tool, "dd") && strcmp(q->backend, "cryptsetup") &&
+	       strcmp(q->backend, "freebsd-geli") &&
+	       !(!strcmp(q->backend, "kernel") && q->block_bytes == 65536);
+}
+
+/* The host's point for reference point q: same algorithm, key size,
+ * direction, sector size, threads, and request size and IV mode (for
+ * bench-slope's slope, block 0, the host's largest request); from backend
+ * be, or the fastest when be is NULL. */
+static const struct cmp_point *host_match(const struct cmp_side *h,
+                                          const struct cmp_point *q,
+                                          const char *be)
+{
+	const struct cmp_point *best = NULL;
+
+	for (size_t i = 0; i < h->npts; i++) {
+		const struct cmp_point *p = &h->pts[i];
+
+		if (strcmp(p->status, "ok") || strcmp(p->alg, q->alg) ||
+		    p->key_bits != q->key_bits || strcmp(p->direction,
+		    q->direction) || p->sector_bytes != q->sector_bytes ||
+		    p->threads != q->threads || (be && strcmp(p->backend, be)) ||
+		    (q->block_bytes && (p->block_bytes != q->block_bytes ||
+		     strcmp(p->iv_mode, q->iv_mode))))
+			continue;
+		if (!best || (!q->block_bytes && p->block_bytes !=
+		    best->block_bytes ? p->block_bytes > best->block_bytes :
+		    p->median > best->median))
+			best = p;
+	}
+	return best;
+}
+
+/* A reference file's other points against the host's: one line, the
+ * median ratio of one implementation pair; 1 when any matched. */
+static int other_line(FILE *f, const struct ref_src *s,
+                      const struct ref_src *host)
+{
+	double *q = cb_xcalloc(s->side.npts + 1, sizeof *q);
+	const char *be = NULL, *hb = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->side.npts; i++) {
+		const struct cmp_point *p = &s->side.pts[i], *h;
+
+		if (!other_point(p) || (be && strcmp(p->backend, be)))
+			continue;
+		h = host_match(&host->side, p, host_backend(p->backend));
+		if (!h || h->median <= 0 || p->median <= 0)
+			continue;
+		be = p->backend, hb = h->backend;
+		q[n++] = h->median / p->median;
+	}
+	if (n) {
+		qsort(q, n, sizeof *q, qcmp_dbl);
+		fprintf(f, "  %-36.36s %-29.29s %-13s %4zu  %6.2f  %5.2f-%-6.2f",
+		        base(s->path), s->cpu, be, n, q[n / 2], q[0], q[n - 1]);
+		if (s->ghz > 0 && host->ghz > 0)
+			fprintf(f, "  %5.2f", q[n / 2] * s->ghz / host->ghz);
+		else
+			fputs("      -", f);
+		fprintf(f, "  %s%s\n", host_backend(be) ? "" : "stand-in ", hb);
+	}
+	free(q);
+	return n > 0;
+}
+
+/* The section after the tables: the libraries' own points (openssl
+ * speed, bssl speed, bench-slope, tcrypt, cryptobench runs). */
+static size_t other_tools(FILE *f, const struct ref_src *src, size_t n,
+                          const struct ref_src *host)
+{
+	size_t got = 0;
+
+	fputs("\nthe libraries' own points (openssl speed, bssl speed, "
+	      "bench-slope, tcrypt, cryptobench):\neach reference library "
+	      "against the host's same library (bssl: the host's fastest "
+	      "stands in),\nmatched by algorithm, key, request size (a slope: "
+	      "the host's largest), IV mode, sector;\nratio host / reference, "
+	      "the median over the points of that one pair, its range\n", f);
+	fprintf(f, "  %-36s %-29s %-13s %4s  %6s  %-11s  %5s  %s\n", "source",
+	        "cpu", "library", "pts", "ratio", "range", "/GHz", "host's");
+	for (size_t i = 0; i < n; i++)
+		got += (size_t)other_line(f, &src[i], host);
+	if (!got)
+		fputs("  (none: this host's file has no point of theirs)\n", f);
+	return got;
+}
+
 /* What the tables are, above them. */
 static void preamble(FILE *f, const char *dir, size_t n,
                      const struct ref_src *host)
@@ -417,7 +530,7 @@ static int place_all(FILE *f, const char *dir, struct ref_src *src, size_t n,
 {
 	struct ref_row rows[32];
 	size_t nr = ref_rows(rows), got[3] = { 0 }, all[3] = { 0 };
-	size_t cipher_rows = 0;
+	size_t cipher_rows = 0, others;
 	int enc = 0;
 
 	preamble(f, dir, n, host);
@@ -431,11 +544,14 @@ static int place_all(FILE *f, const char *dir, struct ref_src *src, size_t n,
 		else if (rows[i].kind == K_CIPHER)
 			cipher_rows += enc || ok;
 	}
+	others = other_tools(f, src, n, host);
 	fprintf(f, "\nplaced: %zu of 12 cipher rows (%zu of %zu directions), "
 	        "%zu of %zu PBKDF2 lines, %zu of %zu Argon2 lines\n", cipher_rows,
 	        got[K_CIPHER], all[K_CIPHER], got[K_PBKDF2], all[K_PBKDF2],
 	        got[K_ARGON2], all[K_ARGON2]);
-	return got[0] + got[1] + got[2] ? CB_EXIT_OK : CB_EXIT_SKIP;
+	if (others)
+		fprintf(f, "and %zu reference files' own points\n", others);
+	return got[0] + got[1] + got[2] + others ? CB_EXIT_OK : CB_EXIT_SKIP;
 }
 
 /* Leave the host's own file out of the library, if it is in it. */
