@@ -139,6 +139,8 @@ if command -v gnuplot >/dev/null 2>&1; then
 	check "chart: both labels" sh -c 'contains() { case $1 in *"$2"*) ;;
 		*) return 1 ;; esac; }; contains "$1" ">reference CPUs<" &&
 		contains "$1" ">this host<"' _ "$page"
+	check "report names the host's stand-in" contains "$page" \
+		"This host's bar: openssl cbc-aes-openssl (no kernel driver"
 	check "table row of the host" contains "$page" \
 		'<tr class="host"><td class="n">2</td><td>this host: host.csv'
 else

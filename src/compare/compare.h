@@ -349,6 +349,7 @@ struct cmp_ref_bar {
 };
 struct cmp_ref_chart {
 	char dir[4096], title[48];  /* title: the line's name */
+	char impl[160];          /* the host's backend and driver, stand-in or not */
 	const char *unit;
 	struct cmp_ref_bar *bars;  /* fastest first; free() it */
 	size_t nbars, nsrcs;

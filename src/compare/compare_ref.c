@@ -657,6 +657,11 @@ static size_t chart_bars(struct ref_src *src, size_t n, struct ref_src *host,
 		memcpy(c->title, r->name, sizeof c->title);
 		c->unit = units[r->kind];
 	}
+	if (m)
+		snprintf(c->impl, sizeof c->impl, "%s %s%s", host->val.p->backend,
+		         host->val.p->driver, host->val.standin ? " (no kernel "
+		         "driver or cryptsetup line on this host: its fastest "
+		         "backend stands in)" : "");
 	c->bars = cb_xcalloc(m + 1, sizeof *c->bars);
 	for (size_t i = 0; i < m; i++) {
 		struct cmp_ref_bar *b = &c->bars[i];

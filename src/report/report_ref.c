@@ -45,7 +45,7 @@ int report_plots_ref(struct plots *pl, char *const *files, size_t nfiles,
 	fprintf(gp, "EOD\nset datafile missing '?'\nset style fill solid 0.85 "
 	        "border -1\nset boxwidth 0.8\nset xtics rotate by 35 right "
 	        "nomirror\nset logscale y 10\nset yrange [%.6g:*]\n"
-	        "set xrange [-0.6:%zu.4]\nset grid ytics\nset bmargin 10\n"
+	        "set xrange [-0.6:%zu.6]\nset grid ytics\nset bmargin 10\n"
 	        "set ylabel '%s (log scale)'\nset title 'this host among %zu "
 	        "CPUs: %s'\nset key outside top center horizontal\n"
 	        "plot $r using 0:2:xtic(1) with boxes lc rgb '%s' title "
@@ -77,7 +77,9 @@ void report_sec_ref(FILE *f, struct plots *pl, int id,
 	fprintf(f, "</b> (%s): this host among %zu CPUs, by <code>compare "
 	        "--reference</code>'s rule (docs/compare.md: on each side the "
 	        "implementation that tool's user gets; the command prints every "
-	        "line).</p>\n", c->unit, c->nbars - 1);
+	        "line).  This host's bar: ", c->unit, c->nbars - 1);
+	rpt_html_esc(f, c->impl);
+	fputs(".</p>\n", f);
 	if (report_plots_embed(pl, id, f) < 0)
 		fputs("<p class=\"bad\">the chart could not be drawn</p>\n", f);
 	fprintf(f, "<table><thead><tr><th>rank</th><th>cpu</th><th>source</th>"
