@@ -143,6 +143,14 @@ if command -v gnuplot >/dev/null 2>&1; then
 		"This host's bar: openssl cbc-aes-openssl (no kernel driver"
 	check "table row of the host" contains "$page" \
 		'<tr class="host"><td class="n">2</td><td>this host: host.csv'
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	if [ -n "$browser" ]; then   # the page's own check: every chart drawn
+		timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+			--virtual-time-budget=5000 --dump-dom \
+			"file://$T/rep/index.html" >"$T/dom" 2>"$T/dom.err"
+		check "browser: every chart rendered" \
+			grep -q 'data-status="ok"' "$T/dom"
+	fi
 else
 	echo "gnuplot not installed (apt-get install gnuplot-nox): report checks skipped"
 fi
