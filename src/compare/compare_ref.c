@@ -681,6 +681,7 @@ int cmp_ref_chart(const char *dir, const char *hostpath,
                   struct cmp_ref_chart *c)
 {
 	struct ref_src host = { 0 }, *src = NULL;
+	struct stat st;
 	size_t n = 0;
 	int rc;
 
@@ -688,6 +689,8 @@ int cmp_ref_chart(const char *dir, const char *hostpath,
 	if (!dir)
 		dir = cmp_ref_default_dir();
 	snprintf(c->dir, sizeof c->dir, "%s", dir);
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return -ENOENT;      /* no library: the report says so, quietly */
 	rc = load_all(dir, hostpath, &host, &src, &n);
 	if (rc == 0)
 		c->nsrcs = n, chart_bars(src, n, &host, c);
