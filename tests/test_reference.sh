@@ -37,7 +37,8 @@ expect_exit 0 "speed host" $CB speed --backend openssl --alg 'cbc(aes)' \
 expect_exit 0 "placed (default-looking shape: DIR HOST)" \
 	$CB compare --reference "$T/ref" "$T/host.csv"
 check "cbc enc rank 2nd of 3" contains "$out" \
-	"aes-cbc 128b encryption: this host is 2nd of 3 (openssl"
+	"aes-cbc 128b encryption: this host is 2nd of 3
+  (this host: openssl cbc-aes-openssl, 64 KiB requests"
 check "cbc dec rank 2nd of 3" contains "$out" \
 	"aes-cbc 128b decryption: this host is 2nd of 3"
 check "stand-in said" contains "$out" \
@@ -54,7 +55,7 @@ check "summary" contains "$out" \
 	"placed: 1 of 12 cipher rows (2 of 24 directions), 1 of 4 PBKDF2 lines, 0 of 2 Argon2 lines"
 # The fast reference's ratio: host / 900000 MiB/s is far below 1.
 check "ratio below 1 listed first" sh -c \
-	'printf "%s" "$1" | grep -A3 "aes-cbc 128b encryption" |
+	'printf "%s" "$1" | grep -A4 "aes-cbc 128b encryption" |
 	 grep -q "^ *1  *cs-fast.csv  *cs-fast.csv .*0\.00  unsure"' _ "$out"
 
 # HOST DIR order works too; the host's own file in DIR is left out.
@@ -89,7 +90,8 @@ rm "$T/ref/same.csv"
 # Argon2 from the cost lines: 4 x 256 MiB / 2 s / 4 lanes = 128 MiB/s.
 expect_exit 0 "imported host" $CB compare --reference "$T/ref" "$T/mid.csv"
 check "argon2id placed 2nd" contains "$out" \
-	"argon2id: this host is 2nd of 3 (cryptsetup"
+	"argon2id: this host is 2nd of 3
+  (this host: cryptsetup"
 check "argon2id rate" sh -c \
 	'printf "%s" "$1" | grep -q "this host .* 128\.0 "' _ "$out"
 check "no stand-in" sh -c '! printf "%s" "$1" | grep -q "its fastest backend stands in"' _ "$out"

@@ -255,7 +255,7 @@ static void table_line(FILE *f, size_t rank, const struct ref_src *s,
 	const struct ref_val *v = &s->val, *h = &host->val;
 	char cpu[64], ratio[32] = "", pg[32] = "-";
 
-	snprintf(cpu, sizeof cpu, "%s%.29s", s == host ? "> " : "",
+	snprintf(cpu, sizeof cpu, "%s%.35s", s == host ? "> " : "",
 	         s == host ? "this host" : s->cpu);
 	if (s != host) {
 		snprintf(ratio, sizeof ratio, "%.2f", h->v / v->v);
@@ -263,7 +263,7 @@ static void table_line(FILE *f, size_t rank, const struct ref_src *s,
 			snprintf(pg, sizeof pg, "%.2f", h->v / host->ghz /
 			         (v->v / s->ghz));
 	}
-	fprintf(f, "  %4zu  %-31s %-36.36s %12.*f %6s", rank, cpu,
+	fprintf(f, "  %4zu  %-37s %-32.32s %12.*f %6s", rank, cpu,
 	        base(s->path), r->kind == K_PBKDF2 ? 0 : 1, v->v, ratio);
 	if (ghzcol)
 		fprintf(f, " %7s", s == host ? "" : pg);
@@ -282,14 +282,15 @@ static void row_head(FILE *f, const struct ref_row *r,
 {
 	const struct cmp_point *p = host->val.p;
 
-	fprintf(f, "\n%s: this host is %zu%s of %zu (%s %s%s%s", r->name, rank,
-	        ordinal(rank), m, p->backend, p->driver, *p->driver ? ", " : "",
-	        r->kind == K_CIPHER ? "64 KiB requests" : "");
+	fprintf(f, "\n%s: this host is %zu%s of %zu\n  (this host: %s %s%s%s",
+	        r->name, rank, ordinal(rank), m, p->backend, p->driver,
+	        *p->driver ? ", " : "", r->kind == K_CIPHER ?
+	        "64 KiB requests" : "");
 	if (r->kind != K_CIPHER)
 		fprintf(f, "%s %" PRIu64 "", r->kind == K_PBKDF2 ? "iterations" :
 		        "KiB a lane", p->block_bytes);
 	if (host->val.standin)
-		fprintf(f, "; no %s on this host: its fastest backend stands in",
+		fprintf(f, ";\n   no %s on this host: its fastest backend stands in",
 		        what_own(r));
 	fputs(")\n", f);
 }
@@ -343,7 +344,7 @@ static int place_row(FILE *f, struct ref_src *src, size_t n,
 		ghzcol |= order[i]->ghz > 0 && host->ghz > 0 && order[i] != host;
 	}
 	row_head(f, r, host, rank, m);
-	fprintf(f, "  %4s  %-31s %-36s %12s %6s%s  %s\n", "rank", "cpu",
+	fprintf(f, "  %4s  %-37s %-32s %12s %6s%s  %s\n", "rank", "cpu",
 	        "source", units[r->kind], "ratio", ghzcol ? " per GHz" : "",
 	        "verdict");
 	for (size_t i = 0; i < m; i++)
@@ -473,7 +474,7 @@ static int other_line(FILE *f, const struct ref_src *s,
 	}
 	if (n) {
 		qsort(q, n, sizeof *q, qcmp_dbl);
-		fprintf(f, "  %-36.36s %-29.29s %-13s %4zu  %6.2f  %5.2f-%-6.2f",
+		fprintf(f, "  %-32.32s %-29.29s %-9s %4zu %7.2f  %5.2f-%-6.2f",
 		        base(s->path), s->cpu, be, n, q[n / 2], q[0], q[n - 1]);
 		if (s->ghz > 0 && host->ghz > 0)
 			fprintf(f, "  %5.2f", q[n / 2] * s->ghz / host->ghz);
@@ -498,7 +499,7 @@ static size_t other_tools(FILE *f, const struct ref_src *src, size_t n,
 	      "stands in),\nmatched by algorithm, key, request size (a slope: "
 	      "the host's largest), IV mode, sector;\nratio host / reference, "
 	      "the median over the points of that one pair, its range\n", f);
-	fprintf(f, "  %-36s %-29s %-13s %4s  %6s  %-11s  %5s  %s\n", "source",
+	fprintf(f, "  %-32s %-29s %-9s %4s %7s  %-12s  %5s  %s\n", "source",
 	        "cpu", "library", "pts", "ratio", "range", "/GHz", "host's");
 	for (size_t i = 0; i < n; i++)
 		got += (size_t)other_line(f, &src[i], host);
