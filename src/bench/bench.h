@@ -15,6 +15,17 @@
 
 struct cb_result;
 
+/* A progress update of the geli matrix: in phase (calibration, then
+ * samples), done of total dd runs; total re-planned from was (0: not);
+ * left: the phase's seconds still to come, estimated; backend NULL: the
+ * phase's last update (done == total), what says how it ended. */
+struct bench_progress {
+	const char *phase;
+	size_t done, total, was;
+	double left;
+	const char *backend, *what;
+};
+
 struct bench_geli_opts {
 	const char *const *backends;
 	size_t nbackends;
@@ -26,8 +37,7 @@ struct bench_geli_opts {
 	FILE *lines;                 /* non-NULL: print each cell's median as
 	                                the geli/cryptsetup/dd lines, in the
 	                                seed's layout (bench --geli)            */
-	void (*progress)(void *arg, size_t done, size_t total,
-	                 const char *backend, const char *what);
+	void (*progress)(void *arg, const struct bench_progress *p);
 	void *arg;
 };
 
@@ -54,12 +64,13 @@ void bench_csv_result(const struct cb_csv *c, const struct cb_csv_rec *row,
 
 /*
  * Several processes (bench_pool.c): run `cryptobench bench ARGS --part
- * FILE --budget S` (self: this binary) and wait; then pool the samples of
+ * FILE --budget S --part-of PARTOF` (self: this binary; PARTOF "K/N:S",
+ * its progress lines' process and the bench's end) and wait; then pool the samples of
  * FILE's rows into the same points of res (n of them).  0, or -1
  * (message printed; res keeps what it had).
  */
 int bench_part_spawn(const char *self, int argc, char **argv,
-                     const char *file, double budget);
+                     const char *file, double budget, const char *partof);
 int bench_pool(struct cb_result *res, size_t n, const char *file,
                size_t *pooled);
 

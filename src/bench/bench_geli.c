@@ -125,6 +125,20 @@ static double geli_sample(struct cell *x, uint64_t count,
 	return r->seconds;
 }
 
+/* A progress update (x NULL: the phase's last, done == total). */
+static void progress(const struct bench_geli_opts *g, const char *phase,
+                     size_t done, size_t total, size_t was, double left,
+                     const struct cell *x)
+{
+	struct bench_progress p = { .phase = phase, .done = done,
+	        .total = total, .was = was, .left = left,
+	        .backend = x ? g->backends[x->b] : NULL,
+	        .what = x ? geli_cfgs[x->c][1] : bench_stopped()
+	                ? "interrupted" : "done" };
+
+	g->progress(g->arg, &p);
+}
+
 /* The calibrating round: which cells run, and each one's sample size
  * (target seconds of data); returns the round's seconds. */
 static double calibrate(struct cell *cells, size_t n,
@@ -132,13 +146,15 @@ static double calibrate(struct cell *cells, size_t n,
                         size_t *nfail)
 {
 	double t0 = cb_now_s(), t;
+	size_t i;
 
-	for (size_t i = 0; i < n && !bench_stopped(); i++) {
+	for (i = 0; i < n && !bench_stopped(); i++) {
 		struct cell *x = &cells[i];
 		double want;
 
 		if (g->progress)
-			g->progress(g->arg, i, n, g->backends[x->b], geli_cfgs[x->c][1]);
+			progress(g, "geli calibration", i, n, 0, i ? (cb_now_s() - t0)
+			         / (double)i * (double)(n - i) : 0, x);
 		if ((t = geli_sample(x, CAL_COUNT, g, 0)) < 0) {
 			(*nfail)++;        /* the backend lacks it: no row */
 			continue;
@@ -151,6 +167,8 @@ static double calibrate(struct cell *cells, size_t n,
 		x->count = want < MIN_COUNT ? MIN_COUNT : want > MAX_COUNT
 		           ? MAX_COUNT : (uint64_t)want;
 	}
+	if (g->progress)
+		progress(g, "geli calibration", i, i, 0, 0, NULL);
 	return cb_now_s() - t0;
 }
 /* The 95 % CI bound of the median of sorted s[0..n): hi 0 low, 1 high,
@@ -199,26 +217,53 @@ void bench_geli_free(struct cb_result *res, size_t n)
 	free(res);
 }
 
-/* Sampling rounds, round robin over the cells that ran, until the time
- * is spent (and at least g->rounds), at most g->max_rounds. */
-static void sample_rounds(struct cell *cells, size_t n,
-                          const struct bench_geli_opts *g)
+/* The rounds planned at round k, t seconds in (a round's cost so far, or
+ * the calibrating round's, cal): until g->seconds are spent, at least
+ * g->rounds, at most g->max_rounds (sample_rounds' rule). */
+static unsigned rounds_planned(const struct bench_geli_opts *g, unsigned k,
+                               double t, double cal)
 {
-	double t0 = cb_now_s();
+	double per = k ? t / k : cal;
+	double r = per > 0 ? ceil(g->seconds / per) : g->max_rounds;
 
-	for (unsigned k = 0; k < g->max_rounds && !bench_stopped(); k++) {
-		if (k >= g->rounds && cb_now_s() - t0 >= g->seconds)
+	r = r < k ? k : r;
+	return r < g->rounds ? g->rounds : r > g->max_rounds ? g->max_rounds
+	       : (unsigned)r;
+}
+
+/* Sampling rounds, round robin over the cells that ran, until the time
+ * is spent (and at least g->rounds), at most g->max_rounds; cal: the
+ * calibrating round's seconds, the first guess of a round's. */
+static void sample_rounds(struct cell *cells, size_t n,
+                          const struct bench_geli_opts *g, double cal)
+{
+	double t0 = cb_now_s(), t;
+	size_t nok = 0, done = 0, total = 0, was;
+	unsigned k;
+
+	for (size_t i = 0; i < n; i++)
+		nok += cells[i].ok;
+	for (k = 0; k < g->max_rounds && !bench_stopped(); k++) {
+		if (k >= g->rounds && (t = cb_now_s() - t0) >= g->seconds)
 			break;
+		t = cb_now_s() - t0;
+		was = total;
+		total = rounds_planned(g, k, t, cal) * nok;
+		was = was != total && k ? was : 0;
 		for (size_t i = 0; i < n && !bench_stopped(); i++) {
 			if (!cells[i].ok)
 				continue;
 			if (g->progress)
-				g->progress(g->arg, k * n + i, g->max_rounds * n,
-				            g->backends[cells[i].b],
-				            geli_cfgs[cells[i].c][1]);
+				progress(g, "geli samples", done, total, was, (double)(
+				         total - done) * (k ? t / k / nok : cal / n), &cells[i]);
+			was = 0;
 			geli_sample(&cells[i], cells[i].count, g, 1);
+			done++;
 		}
 	}
+	if (g->progress)
+		progress(g, "geli samples", done, done, total != done ? total : 0,
+		         0, NULL);
 }
 
 /* Cell x's median as the lines of the tool its dd stands in for: the
@@ -292,8 +337,7 @@ int bench_geli(const struct bench_geli_opts *g, struct cb_result **res,
 	*nok = *nfail = *nres = 0;
 	for (size_t i = 0; i < n; i++)
 		cells[i].b = i / NGELI, cells[i].c = i % NGELI;
-	calibrate(cells, n, g, nok, nfail);
-	sample_rounds(cells, n, g);
+	sample_rounds(cells, n, g, calibrate(cells, n, g, nok, nfail));
 	*res = cb_xcalloc(n ? n : 1, sizeof **res);
 	for (size_t i = 0; i < n; i++)
 		if (cells[i].n)

@@ -44,9 +44,9 @@ static void part_stderr(const char *err)
 }
 
 int bench_part_spawn(const char *self, int argc, char **argv,
-                     const char *file, double budget)
+                     const char *file, double budget, const char *partof)
 {
-	char **av = cb_xcalloc((size_t)argc + 6, sizeof *av), sec[32];
+	char **av = cb_xcalloc((size_t)argc + 8, sizeof *av), sec[32];
 	char err[4200];
 	int n = 0, rc;
 
@@ -58,6 +58,8 @@ int bench_part_spawn(const char *self, int argc, char **argv,
 	av[n++] = (char *)file;
 	av[n++] = "--budget";          /* the last --budget counts */
 	av[n++] = sec;
+	av[n++] = "--part-of";
+	av[n++] = (char *)partof;
 	av[n] = NULL;
 	snprintf(err, sizeof err, "%s.err", file);
 	rc = cb_spawn(self, av, "/dev/null", err);

@@ -17,6 +17,7 @@
 
 #include "bench/bench.h"
 #include "foundation/stats.h"
+#include "output/output.h"
 #include "output/result.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
@@ -24,35 +25,6 @@
 #define ALGW 26
 #define GELIW 30          /* the geli labels, whole: 29 the longest   */
 #define NULL_CIPHER "ecb(cipher_null)"
-
-struct legend {                /* the names cut, copied whole        */
-	char name[32][160];
-	size_t n;
-};
-
-/* name in a column of w: whole, or cut with "[N]" and put in the legend. */
-static const char *shorten(struct legend *lg, const char *name, int w,
-                           char *buf, size_t len)
-{
-	size_t k;
-	int kw;
-
-	if ((int)strlen(name) <= w)
-		return name;
-	for (k = 0; k < lg->n && strcmp(lg->name[k], name); k++)
-		;
-	if (k == lg->n && lg->n < 32)
-		snprintf(lg->name[lg->n++], sizeof lg->name[0], "%s", name);
-	kw = snprintf(NULL, 0, "[%zu]", k + 1);
-	snprintf(buf, len, "%.*s[%zu]", w - kw, name, k + 1);
-	return buf;
-}
-
-static void legend_print(FILE *f, const struct legend *lg, int width)
-{
-	for (size_t k = 0; k < lg->n; k++)
-		fprintf(f, "  [%zu] = %.*s\n", k + 1, width - 9, lg->name[k]);
-}
 
 /* A noisy point: its 95 % CI's half-width over CB_STATS_NOISY of it. */
 static int pt_noisy(const struct rpt_pt *p)
@@ -112,7 +84,7 @@ static void fastest_head(FILE *f, const struct rpt_sum *v, size_t n)
 
 /* One row of the fastest table; how many of its figures are marked. */
 static size_t fastest_row(FILE *f, const struct rpt_sum *v,
-                          struct legend *lg)
+                          struct cb_legend *lg)
 {
 	double nr = v->native_ratio[0];
 	char buf[64], bits[16];
@@ -121,7 +93,7 @@ static size_t fastest_row(FILE *f, const struct rpt_sum *v,
 	if (v->ndir == 2 && !isnan(v->native_ratio[1]))
 		nr = isnan(nr) ? v->native_ratio[1] : fmin(nr, v->native_ratio[1]);
 	snprintf(bits, sizeof bits, v->bits ? "%u" : "-", v->bits);
-	fprintf(f, "%-*s %4s %5llu", ALGW, shorten(lg, v->alg, ALGW, buf,
+	fprintf(f, "%-*s %4s %5llu", ALGW, cb_shorten(lg, v->alg, ALGW, buf,
 	        sizeof buf), bits, (unsigned long long)v->block);
 	marks = (size_t)best_cells(f, v, 0);
 	if (v->ndir == 2)
@@ -169,7 +141,7 @@ static void fastest_notes(FILE *f, const struct rpt_sum *v, size_t n,
 
 /* The fastest table; how many of its figures are marked noisy. */
 static size_t sum_fastest(FILE *f, const struct rpt *r, size_t src,
-                          struct legend *lg)
+                          struct cb_legend *lg)
 {
 	struct rpt_sum *v;
 	size_t n = rpt_summary(r, src, &v), marks = 0;
@@ -225,7 +197,7 @@ static size_t dd_backends(const struct rpt *r, size_t src, const char **be)
 }
 
 static void sum_geli(FILE *f, const struct rpt *r, size_t src,
-                     struct legend *lg)
+                     struct cb_legend *lg)
 {
 	const char *be[4];
 	size_t nb = dd_backends(r, src, be);
@@ -243,7 +215,7 @@ static void sum_geli(FILE *f, const struct rpt *r, size_t src,
 		const struct rpt_pt *s = &r->seed[c];
 
 		report_geli_label(s, label, sizeof label);
-		fprintf(f, "%-*s %8.1f", GELIW, shorten(lg, label, GELIW, buf,
+		fprintf(f, "%-*s %8.1f", GELIW, cb_shorten(lg, label, GELIW, buf,
 		        sizeof buf),
 		        s->bps / 1e6);
 		for (size_t b = 0; b < nb; b++) {
@@ -291,7 +263,7 @@ static void sum_dm(FILE *f, const struct rpt *r, size_t src)
 
 size_t bench_summary(FILE *f, const struct rpt *r, int width)
 {
-	struct legend lg = { .n = 0 };
+	struct cb_legend lg = { .name = NULL };
 	char label[300];
 	size_t marks = 0;
 
@@ -305,7 +277,8 @@ size_t bench_summary(FILE *f, const struct rpt *r, int width)
 		sum_geli(f, r, s, &lg);
 		sum_dm(f, r, s);
 	}
-	legend_print(f, &lg, width);
+	cb_legend_print(f, &lg, width - 1);
+	cb_legend_free(&lg);
 	return marks;
 }
 
@@ -381,7 +354,7 @@ static const char *leak_what(const char *verdict)
 void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
                       int width)
 {
-	struct legend lg = { .n = 0 };
+	struct cb_legend lg = { .name = NULL };
 	const char *base = strrchr(from, '/');
 	char line[512], buf[64], what[48];
 	int head = 0;
@@ -408,11 +381,12 @@ void bench_summary_ct(FILE *f, const struct rpt *r, const char *from,
 		         ? "*" : "");
 		snprintf(line, sizeof line, "  %-8.8s %-*s %-10.10s %-13s %s",
 		         w->backend, ALGW,
-		         shorten(&lg, w->alg, ALGW, buf, sizeof buf), w->level,
+		         cb_shorten(&lg, w->alg, ALGW, buf, sizeof buf), w->level,
 		         what, w->method);
 		fprintf(f, "%.*s\n", width, line);
 	}
 	if (!head)
 		fputs("No secret-dependent verdict.\n", f);
-	legend_print(f, &lg, width);
+	cb_legend_print(f, &lg, width - 1);
+	cb_legend_free(&lg);
 }

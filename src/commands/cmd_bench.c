@@ -86,6 +86,7 @@ struct bench {
 	                                into res too */
 	size_t ntc;
 	struct rpt ct;               /* --ct FILE: the ct run's rows           */
+	char phase[3][64];           /* each pass's progress label            */
 };
 
 static const struct cb_opt *bench_table(void)
@@ -335,16 +336,37 @@ static void say_plan(const struct bench *b)
 	fputc('\n', stderr);
 }
 
-static void geli_progress(void *arg, size_t done, size_t total,
-                          const char *backend, const char *what)
+/* When the bench is planned to end (cb_now_ns()), 0 with --full. */
+static uint64_t end_ns(const struct bench *b)
 {
-	char line[512];
-	int w = cb_term_width() - 1;
+	return b->c.full ? 0 : b->t0_ns + (uint64_t)(b->c.budget * 1e9);
+}
 
-	(void)arg;
-	snprintf(line, sizeof line, "[geli %zu/%zu] dd %s on %s", done + 1,
-	         total, what, backend);
-	fprintf(stderr, "\r\033[K%.*s", w, line);
+/* A geli progress line (the speed passes' form, measure.c): the ETA to
+ * the bench's planned end, or the phase's own when that is later. */
+static void geli_progress(void *arg, const struct bench_progress *p)
+{
+	const struct bench *b = arg;
+	uint64_t now = cb_now_ns(), end = end_ns(b);
+	double left = end > now ? (double)(end - now) / 1e9 : 0;
+	int eta = (int)ceil(left > p->left ? left : p->left);
+	char line[512], was[48] = "";
+
+	if (p->was)
+		snprintf(was, sizeof was, "  (%s: was %zu)", p->backend ?
+		         "re-planned" : "planned", p->was);
+	if (p->backend)
+		snprintf(line, sizeof line, "[%s %zu/%zu] ETA %d:%02d  dd %s on "
+		         "%s%s", p->phase, p->done, p->total, eta / 60, eta % 60,
+		         p->what, p->backend, was);
+	else
+		snprintf(line, sizeof line, "[%s %zu/%zu] ETA %d:%02d  %s: %zu dd "
+		         "runs%s", p->phase, p->done, p->total, eta / 60, eta % 60,
+		         p->what, p->done, was);
+	if (isatty(2))
+		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
+	else
+		fprintf(stderr, "%s\n", line);
 	fflush(stderr);
 }
 
@@ -355,7 +377,7 @@ static int run_geli(struct bench *b)
 	        .sample_sec = geli_sample(b), .rounds = GELI_ROUNDS(b),
 	        .max_rounds = GELI_MAX(b), .seconds = b->geli_sec,
 	        .no_gate = b->o.no_gate, .lines = b->c.geli_only ? stdout : NULL,
-	        .progress = b->o.progress ? geli_progress : NULL };
+	        .progress = b->o.progress ? geli_progress : NULL, .arg = b };
 	size_t ok, fail;
 
 	uint64_t t = cb_now_ns(), data = cb_acct_get(CB_ACCT_DD_DATA);
@@ -367,7 +389,7 @@ static int run_geli(struct bench *b)
 	t = cb_now_ns() - t;
 	data = cb_acct_get(CB_ACCT_DD_DATA) - data;
 	cb_acct_add(CB_ACCT_DD_PROC, t > data ? t - data : 0);
-	if (b->o.progress)
+	if (b->o.progress && isatty(2))
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr, "bench: geli matrix: %zu runs, %zu not available on "
 	        "their backend (%.0f s)\n", ok, fail, cb_now_s() - b->t0);
@@ -413,6 +435,30 @@ static void fit_pass(const struct bench *b, struct speed_opts *o, double share)
 	                                       1e9);
 }
 
+/* The passes' progress labels, "speed K/3 (what) proc P/N", and the
+ * end their ETA counts to: the bench's (a part: the one it was given). */
+static void label_passes(struct bench *b)
+{
+	static const char *const what[3] = { "512 B sectors",
+	                                     "4096 B sectors", "requests" };
+	struct speed_opts *o[3] = { &b->sec[0], &b->sec[1], &b->o };
+	unsigned p = b->c.part ? b->c.proc : 1;
+	unsigned np = b->c.part ? b->c.nproc : nprocs(b);
+	uint64_t end = b->c.part && p ? b->t0_ns + (uint64_t)(b->c.rest * 1e9)
+	               : b->c.part ? 0 : end_ns(b);
+
+	for (int k = 0; k < 3; k++) {
+		if (p)
+			snprintf(b->phase[k], sizeof b->phase[k], "speed %d/3 (%s) "
+			         "proc %u/%u", k + 1, what[k], p, np);
+		else
+			snprintf(b->phase[k], sizeof b->phase[k], "speed %d/3 (%s)",
+			         k + 1, what[k]);
+		o[k]->phase = b->phase[k];
+		o[k]->end_ns = end;
+	}
+}
+
 /*
  * The sector passes, then the main pass.  Each pass is one round robin
  * over all of its points (every algorithm at once), so that a point's
@@ -423,6 +469,7 @@ static int run_passes(struct bench *b)
 {
 	size_t left = b->npts + b->nsec;
 
+	label_passes(b);
 	for (int k = 0; k < 2; k++) {
 		struct speed_opts *s = &b->sec[k];
 		size_t n = b->plan[k].runnable;
@@ -489,7 +536,7 @@ static void say_dropped(const struct bench *b, unsigned k, unsigned np)
 static void run_parts(struct bench *b)
 {
 	unsigned np = nprocs(b);
-	char self[4096], file[4200];
+	char self[4096], file[4200], of[64];
 	size_t pooled;
 
 	if (np > 1 && cb_exe_path(self, sizeof self) < 0) {
@@ -507,7 +554,9 @@ static void run_parts(struct bench *b)
 			say_dropped(b, k, np);
 			break;
 		}
-		rc = bench_part_spawn(self, b->argc, b->argv, file, left / (np - k));
+		snprintf(of, sizeof of, "%u/%u:%.3f", k + 1, np, left + RESERVE);
+		rc = bench_part_spawn(self, b->argc, b->argv, file, left / (np - k),
+		                      of);
 		pool_acct(file, cb_now_ns() - t);
 		t = cb_now_ns();
 		if (rc == 0 && bench_pool(b->res, b->nres, file, &pooled) == 0)

@@ -326,6 +326,10 @@ void cmp_add_filter(struct cmp_select *sel, unsigned sides, const char *col,
 /* "COL=VALUE" or "COL~TEXT" (--where); 0 or -EINVAL after a message. */
 int cmp_parse_where(struct cmp_select *sel, unsigned sides, const char *arg);
 void cmp_select_free(struct cmp_select *sel);
+/* fn(j) with a text table's lines fitted to 120 columns: longer ones
+ * (prose) broken at spaces, but for the summary lines ("N matched: ",
+ * one line for scripts); with --format csv fn(j) itself. */
+int cmp_fitted(const struct cmp_job *j, int (*fn)(const struct cmp_job *));
 /* BASE (paths[0]) against NEW (paths[1]): the table or CSV into j->out,
  * the summary; returns the exit status (CB_EXIT_SKIP: nothing matched,
  * message printed). */

@@ -133,10 +133,11 @@ static int compare_group(struct fleet *fl, struct group *g, const char *bycol,
 	return 0;
 }
 
-/* The groups' tables (or CSV rows) and the summaries. */
-static void print_fleet(const struct fleet *fl, const struct cmp_job *j)
+/* The groups' tables (or CSV rows) and the summaries; returns the
+ * findings among what matched nothing (cmp_print_missing, each group). */
+static size_t print_fleet(const struct fleet *fl, const struct cmp_job *j)
 {
-	size_t only[2] = { 0, 0 };
+	size_t only[2] = { 0, 0 }, missing = 0;
 	char lead[256];
 	FILE *out = j->out, *sum = j->csv_out ? j->sum : j->out;
 
@@ -150,6 +151,9 @@ static void print_fleet(const struct fleet *fl, const struct cmp_job *j)
 		if (j->csv_out) {
 			cmp_print_csv(out, &g->b, &g->n, fl->c + g->first, g->nc);
 			cmp_print_ct_csv(out, fl->ct + g->ctfirst, g->nct);
+			if (sum)
+				missing += cmp_print_missing(sum, &g->b, &g->n,
+				                             &fl->sel);
 			continue;
 		}
 		if (i)
@@ -158,6 +162,7 @@ static void print_fleet(const struct fleet *fl, const struct cmp_job *j)
 		                NULL, j->threshold);
 		cmp_print_ct(out, &g->b, &g->n, fl->ct + g->ctfirst, g->nct,
 		             NULL);
+		missing += cmp_print_missing(out, &g->b, &g->n, &fl->sel);
 		snprintf(lead, sizeof lead, "\nsummary of %s", g->ndesc);
 		cmp_print_summary(out, lead, fl->c + g->first, g->nc,
 		                  fl->ct + g->ctfirst, g->nct, g->only,
@@ -169,6 +174,7 @@ static void print_fleet(const struct fleet *fl, const struct cmp_job *j)
 	if (sum)
 		cmp_print_summary(sum, lead, fl->c, fl->nc, fl->ct, fl->nct,
 		                  only, j->threshold);
+	return missing;
 }
 
 /* The rows of a group: a filter on bycol for side 1 (baseline) and 2. */
@@ -199,7 +205,7 @@ static void fleet_free(struct fleet *fl)
 	free(fl->ct);
 }
 
-int cmp_fleet(const struct cmp_job *j)
+static int run_fleet(const struct cmp_job *j)
 {
 	struct fleet fl = { .all = { .label = "FILE", .sidebit = 3,
 	                             .paths = j->paths[0],
@@ -216,7 +222,7 @@ int cmp_fleet(const struct cmp_job *j)
 		if (compare_group(&fl, &fl.g[i], bycol, baseline,
 		                  j->threshold) < 0)
 			goto out;
-	print_fleet(&fl, j);
+	bad = print_fleet(&fl, j);
 	if (fflush(j->out) != 0 || ferror(j->out)) {
 		cb_err("compare: write error on standard output");
 		goto out;
@@ -234,4 +240,9 @@ int cmp_fleet(const struct cmp_job *j)
 out:
 	fleet_free(&fl);
 	return rc;
+}
+
+int cmp_fleet(const struct cmp_job *j)
+{
+	return cmp_fitted(j, run_fleet);
 }

@@ -164,7 +164,7 @@ static size_t print_all(const struct cmp_job *j, const struct cmp_side *b,
 	return missing;
 }
 
-int cmp_run(const struct cmp_job *j)
+static int run_pair(const struct cmp_job *j)
 {
 	struct cmp_side b = { .label = "BASE", .sidebit = 1, .paths = j->paths[0],
 	                      .nfiles = j->npaths[0] };
@@ -196,4 +196,9 @@ out:
 	free(c);
 	free(ct);
 	return rc;
+}
+
+int cmp_run(const struct cmp_job *j)
+{
+	return cmp_fitted(j, run_pair);
 }

@@ -1,17 +1,24 @@
 /*
  * compare_write.c - what `compare` prints (compare.h): the regression
  * table, the constant-time verdicts that changed, their CSV form, the
- * summary line, and the --dump view that scripts/plot reads.
+ * summary line, and the --dump view that scripts/plot reads.  A text
+ * table fits 120 columns (fit_names; cmp_fitted breaks longer lines).
  * docs/compare.md shows each.
  */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/cb.h"
 #include "compare/compare.h"
 #include "foundation/csv.h"
+#include "foundation/util.h"
+#include "output/output.h"
 #include "output/result.h"
+
+#define CMP_COLS 120           /* the widest line of a text table      */
 
 /* Tab-separated values: tabs and line breaks inside become spaces. */
 static void print_tsv_field(FILE *f, const char *s)
@@ -109,11 +116,6 @@ static void scan_extras(const struct cmp_side *s, struct extras *e)
 		e->sector |= p->sector_bytes != 0;
 		e->threads |= p->threads != 1;
 		e->auth |= *p->auth != 0;
-		e->note |= p->match && (strcmp(p->backend_version,
-		                               p->match->backend_version) != 0 ||
-		                        (strcmp(p->status, "ok") && *p->why) ||
-		                        strcmp(p->driver, p->match->driver) ||
-		                        p->nimpl > 1 || p->match->nimpl > 1);
 	}
 }
 
@@ -146,46 +148,107 @@ static void widen(struct widths *w, const struct cmp_side *s)
 	}
 }
 
+/* What fit_names leaves out or folds, in the order it tries them. */
+enum { D_SPREAD = 1, D_P = 2, D_RATIO = 4, D_VAR = 8, D_CI = 16, D_CUT = 32 };
+
 /* The table's layout: widths, optional columns, the grouping column. */
 struct layout {
 	struct widths w;
 	struct extras e;
 	const char *bycol;
 	size_t ntested;          /* pairs judged by the statistical rule       */
+	int drop;                /* D_*: what fit_names left out, folded, cut   */
+	int notew;               /* the note's column, names cut (D_CUT)        */
+	int varw;                /* D_VAR: the optional columns' one column     */
+	struct cb_legend lg;     /* the names cut, whole                        */
 };
 
-/* The key columns of a table row; p == NULL prints the headings. */
-static void print_key(FILE *f, const struct cmp_point *p,
-                      const struct layout *l)
+/* s in a column of w: whole, or cut and keyed in l's legend. */
+static const char *cut(struct layout *l, const char *s, int w, char *buf,
+                       size_t len)
+{
+	return l->drop & D_CUT ? cb_shorten(&l->lg, s, w, buf, len) : s;
+}
+
+/* D_VAR: the optional key columns of p in one, their values other than
+ * the default joined by '/' ("dd/per-sector/512/hmac(sha256)"). */
+static const char *variant(const struct cmp_point *p, const struct extras *e,
+                           char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = 0;
+#define ADD(cond, ...) \
+	if ((cond) && o < len) \
+		o += (size_t)snprintf(buf + o, len - o, __VA_ARGS__)
+	ADD(e->tool && strcmp(p->tool, cmp_kd_tool.dflt), "%s", p->tool);
+	ADD(e->iv && strcmp(p->iv_mode, cmp_kd_iv.dflt), "%s%s", o ? "/" : "",
+	    p->iv_mode);
+	ADD(e->sector && p->sector_bytes, "%s%llu", o ? "/" : "",
+	    (unsigned long long)p->sector_bytes);
+	ADD(e->threads && p->threads != 1, "%sx%llu", o ? "/" : "",
+	    (unsigned long long)p->threads);
+	ADD(e->auth && *p->auth, "%s%s", o ? "/" : "", p->auth);
+#undef ADD
+	return *buf ? buf : "-";
+}
+
+/* The optional key columns after the driver: one each, or one (D_VAR). */
+static void print_extras(FILE *f, const struct cmp_point *p,
+                         struct layout *l)
 {
 	const struct widths *w = &l->w;
 	const struct extras *e = &l->e;
-	char bits[24], block[24], sector[24], thr[24];
+	char num[24], vb[200], cb[200];
+
+	if ((l->drop & D_VAR) && l->varw) {
+		fprintf(f, "  %-*s", l->varw, p ? cut(l, variant(p, e, vb,
+		        sizeof vb), l->varw, cb, sizeof cb) : "variant");
+		return;
+	}
+	if (l->drop & D_VAR)
+		return;
+	if (e->iv)
+		fprintf(f, "  %-*s", w->iv, p ? p->iv_mode : cmp_kd_iv.label);
+	if (p)
+		snprintf(num, sizeof num, "%llu",
+		         (unsigned long long)p->sector_bytes);
+	if (e->sector)
+		fprintf(f, "  %*s", w->sector, p ? num : cmp_kd_sector.label);
+	if (p)
+		snprintf(num, sizeof num, "%llu", (unsigned long long)p->threads);
+	if (e->threads)
+		fprintf(f, "  %3s", p ? num : cmp_kd_thr.label);
+	if (e->auth)
+		fprintf(f, "  %-*s", w->auth, p ? p->auth : cmp_kd_auth.label);
+}
+
+/* The key columns of a table row; p == NULL prints the headings. */
+static void print_key(FILE *f, const struct cmp_point *p,
+                      struct layout *l)
+{
+	const struct widths *w = &l->w;
+	char bits[24], block[24], cb[4][200];
+	const char *grp = l->bycol, *alg = "alg", *be = "backend";
+	const char *drv = "driver";
 
 	if (p) {
 		snprintf(bits, sizeof bits, "%llu", (unsigned long long)p->key_bits);
 		snprintf(block, sizeof block, "%llu",
 		         (unsigned long long)p->block_bytes);
-		snprintf(sector, sizeof sector, "%llu",
-		         (unsigned long long)p->sector_bytes);
-		snprintf(thr, sizeof thr, "%llu", (unsigned long long)p->threads);
+		grp = cut(l, p->group, w->group, cb[0], sizeof cb[0]);
+		alg = cut(l, p->alg, w->alg, cb[1], sizeof cb[1]);
+		be = cut(l, p->backend, w->backend, cb[2], sizeof cb[2]);
+		drv = cut(l, p->driver, w->driver, cb[3], sizeof cb[3]);
 	}
 	if (l->bycol)
-		fprintf(f, "%-*s  ", w->group, p ? p->group : l->bycol);
-	if (e->tool)
+		fprintf(f, "%-*s  ", w->group, grp);
+	if (l->e.tool && !(l->drop & D_VAR))
 		fprintf(f, "%-*s  ", w->tool, p ? p->tool : cmp_kd_tool.label);
-	fprintf(f, "%-*s  %5s  %*s  %-7s  %-*s  %-*s", w->alg, p ? p->alg : "alg",
+	fprintf(f, "%-*s  %5s  %*s  %-7s  %-*s  %-*s", w->alg, alg,
 	        p ? bits : "bits", w->block, p ? block : "block",
-	        p ? p->direction : "dir", w->backend, p ? p->backend : "backend",
-	        w->driver, p ? p->driver : "driver");
-	if (e->iv)
-		fprintf(f, "  %-*s", w->iv, p ? p->iv_mode : cmp_kd_iv.label);
-	if (e->sector)
-		fprintf(f, "  %*s", w->sector, p ? sector : cmp_kd_sector.label);
-	if (e->threads)
-		fprintf(f, "  %3s", p ? thr : cmp_kd_thr.label);
-	if (e->auth)
-		fprintf(f, "  %-*s", w->auth, p ? p->auth : cmp_kd_auth.label);
+	        p ? p->direction : "dir", w->backend, be, w->driver, drv);
+	print_extras(f, p, l);
 }
 
 static void describe_side(FILE *f, const struct cmp_side *s)
@@ -246,40 +309,173 @@ static int impl_note(const struct cmp *x, char *buf, size_t len)
 	return 1;
 }
 
-/* One matched pair's row of the table. */
-static void print_row(FILE *f, const struct cmp *x, const struct layout *l)
+/* The note after a pair's verdict, if any, into buf: 0 when none. */
+static int row_note(const struct cmp *x, char *buf, size_t len)
+{
+	if (impl_note(x, buf, len))
+		return 1;
+	if (strcmp(x->b->backend_version, x->n->backend_version))
+		snprintf(buf, len, "%s %s -> %s", x->b->backend,
+		         x->b->backend_version, x->n->backend_version);
+	else if ((x->v == V_FAILED || x->v == V_SKIPPED) && *x->n->why)
+		snprintf(buf, len, "%s", x->n->why);
+	else if (x->v == V_RECOVERED && *x->b->why)
+		snprintf(buf, len, "was: %s", x->b->why);
+	else
+		return 0;
+	return 1;
+}
+
+/* compare --holm: the p-values are Holm's, not Benjamini-Hochberg's. */
+static int holm(void)
+{
+	return !strcmp(cmp_adjust_name(), "Holm");
+}
+
+/* The number columns of a row, or their headings (x == NULL). */
+static void print_nums(FILE *f, const struct cmp *x, const struct layout *l)
 {
 	char ratio[16] = "-", change[16] = "-", noise[16] = "-";
-	char sb[32], sn[32], ci[40], p[16], note[320];
-	const char *v = cmp_verdict_table[x->v];
-	int pad = (l->ntested ? 13 : 12) - (int)strlen(v);
+	char sb[32], sn[32], ci[40] = "95% CI", p[16];
+	const char *bm = "base MB/s", *nm = "new MB/s";
+	int mb = 10 - !!(l->drop & D_CUT), t = l->ntested != 0;
 
-	if (!isnan(x->ratio)) {
+	snprintf(p, sizeof p, "%s", !x ? (holm() ? "p(Holm)" : "p(BH)") : "");
+	if (x && !isnan(x->ratio)) {
 		snprintf(ratio, sizeof ratio, "%.3f", x->ratio);
 		snprintf(change, sizeof change, "%+.1f%%", x->change);
 	}
-	if (!isnan(x->noise))
+	if (x && !isnan(x->noise))
 		snprintf(noise, sizeof noise, "%.1f%%", x->noise);
-	fmt_test(x, ci, sizeof ci, p, sizeof p);
-	print_key(f, x->b, l);
-	fprintf(f, "  %10s  %10s  %6s", fmt_mbs(sb, sizeof sb, x->b),
-	        fmt_mbs(sn, sizeof sn, x->n), ratio);
-	if (l->ntested)
+	if (x) {
+		fmt_test(x, ci, sizeof ci, p, sizeof p);
+		bm = fmt_mbs(sb, sizeof sb, x->b);
+		nm = fmt_mbs(sn, sizeof sn, x->n);
+	}
+	fprintf(f, "  %*s  %*s", mb, bm, mb, nm);
+	if (!(l->drop & D_RATIO))
+		fprintf(f, "  %6s", x ? ratio : "ratio");
+	if (t && !(l->drop & D_CI))
 		fprintf(f, "  %11s", ci);
-	fprintf(f, "  %8s  %7s", change, noise);
-	if (l->ntested)
+	fprintf(f, "  %8s", x ? change : "change");
+	if (!(l->drop & D_SPREAD))
+		fprintf(f, "  %7s", x ? noise : "spread");
+	if (t && !(l->drop & D_P))
 		fprintf(f, "  %7s", p);
+}
+
+/* One matched pair's row of the table. */
+static void print_row(FILE *f, const struct cmp *x, struct layout *l)
+{
+	char note[320], nb[64];
+	const char *v = cmp_verdict_table[x->v];
+	int pad = (l->ntested ? 13 : 12) - (int)strlen(v);
+
+	print_key(f, x->b, l);
+	print_nums(f, x, l);
 	fprintf(f, "  %s", v);
-	if (impl_note(x, note, sizeof note))
-		fprintf(f, "%*s%s", pad, "", note);
-	else if (strcmp(x->b->backend_version, x->n->backend_version))
-		fprintf(f, "%*s%s %s -> %s", pad, "", x->b->backend,
-		        x->b->backend_version, x->n->backend_version);
-	else if ((x->v == V_FAILED || x->v == V_SKIPPED) && *x->n->why)
-		fprintf(f, "%*s%s", pad, "", x->n->why);
-	else if (x->v == V_RECOVERED && *x->b->why)
-		fprintf(f, "%*swas: %s", pad, "", x->b->why);
+	if (row_note(x, note, sizeof note))
+		fprintf(f, "%*s%s", pad, "", l->drop & D_CUT ? cb_shorten(&l->lg,
+		        note, l->notew, nb, sizeof nb) : note);
 	fputc('\n', f);
+}
+
+/* The width of a row up to its note (the verdict column padded). */
+static int row_width(const struct layout *l)
+{
+	const struct widths *w = &l->w;
+	const struct extras *e = &l->e;
+	int t = l->ntested != 0, d = l->drop;
+	int n = w->alg + 2 + 5 + 2 + w->block + 2 + 7 + 2 + w->backend + 2 +
+	        w->driver;
+
+	n += l->bycol ? w->group + 2 : 0;
+	if (d & D_VAR)
+		n += l->varw ? l->varw + 2 : 0;
+	else
+		n += (e->tool ? w->tool + 2 : 0) + (e->iv ? w->iv + 2 : 0) +
+		     (e->sector ? w->sector + 2 : 0) + (e->threads ? 5 : 0) +
+		     (e->auth ? w->auth + 2 : 0);
+	n += 2 * (12 - !!(d & D_CUT)) + 10 + (d & D_RATIO ? 0 : 8);
+	n += (d & D_SPREAD ? 0 : 9) + (t && !(d & D_CI) ? 13 : 0);
+	n += t && !(d & D_P) ? 9 : 0;
+	return n + 2 + 12 + t;
+}
+
+static int imin(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/* The widest variant (D_VAR) of the points of both sides, 0 for none. */
+static int variant_width(const struct layout *l,
+                         const struct cmp_side *const side[2])
+{
+	const struct extras *e = &l->e;
+	char buf[200];
+	int w = 0;
+
+	if (!e->tool && !e->iv && !e->sector && !e->threads && !e->auth)
+		return 0;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < side[k]->npts; i++)
+			w = imax(w, (int)strlen(variant(&side[k]->pts[i], e,
+			         buf, sizeof buf)));
+	return imin(imax(w, 7), 14);         /* "variant"; longer ones cut */
+}
+
+/* The names cut to fit the room the rest of the row leaves (D_CUT). */
+static void cut_names(struct layout *l, int maxnote, int tail)
+{
+	struct widths *w = &l->w;
+	int room, a, least;
+
+	if (l->bycol)
+		w->group = imin(w->group, 12);
+	w->backend = imin(w->backend, 8);
+	room = CMP_COLS - row_width(l) + w->alg + w->driver;
+	least = imin(w->alg, 14) + imin(w->driver, 12);
+	/* the note gets what whole names leave, if 12 or more */
+	if (room - w->alg - w->driver >= 12)
+		least = w->alg + w->driver;
+	l->notew = maxnote ? imin(maxnote, imax(12, room - least)) : tail;
+	room -= l->notew;
+	if (w->alg + w->driver <= room)
+		return;
+	a = imin(w->alg, imax(room * 3 / 5, 12));
+	if (room - a > w->driver)
+		a = room - w->driver;
+	w->driver = imax(room - a, 6);
+	w->alg = imax(a, 3);
+}
+
+/* Over CMP_COLS: leave number columns out, fold the optional key
+ * columns into one, and at last cut the names with a key. */
+static void fit_names(struct layout *l, const struct cmp *c, size_t nc,
+                      const struct cmp_side *const side[2])
+{
+	static const int tested[] = { D_SPREAD, D_P, D_RATIO, D_VAR, D_CI, 0 };
+	static const int spread[] = { D_RATIO, D_VAR, D_SPREAD, 0 };
+	const int *step = l->ntested ? tested : spread;
+	int maxnote = 0, tail = 0;
+	char note[320];
+
+	l->varw = variant_width(l, side);
+	for (size_t i = 0; i < nc; i++) {
+		if (row_note(&c[i], note, sizeof note))
+			maxnote = imax(maxnote, (int)strlen(note));
+		tail = imax(tail, (int)strlen(cmp_verdict_table[c[i].v]));
+	}
+	tail -= 12 + (l->ntested != 0);   /* padded only before a note */
+	l->e.note = maxnote > 0;          /* a row has one: the heading */
+	for (; row_width(l) + (maxnote ? maxnote : tail) > CMP_COLS; step++) {
+		if (!*step) {
+			l->drop |= D_CUT;
+			cut_names(l, maxnote, tail);
+			return;
+		}
+		l->drop |= *step;
+	}
 }
 
 /* The rule for points of one measurement (if any), and the blank line. */
@@ -290,12 +486,6 @@ static void print_once(FILE *f, size_t once)
 		        "spread known, a change past the threshold is unsure\n",
 		        once, once == 1 ? "" : "s");
 	fputc('\n', f);
-}
-
-/* compare --holm: the p-values are Holm's, not Benjamini-Hochberg's. */
-static int holm(void)
-{
-	return !strcmp(cmp_adjust_name(), "Holm");
 }
 
 /* The lines above the table: what was matched, and by which rule. */
@@ -348,7 +538,7 @@ static void print_method(FILE *f, const struct cmp *c, size_t nc,
 #define CMP_LIST_MAX 20           /* lines of an "only in" list shown */
 
 static void print_unmatched(FILE *f, const struct cmp_side *s,
-                            const struct layout *l)
+                            struct layout *l)
 {
 	char sb[32];
 	size_t cnt = 0;
@@ -372,6 +562,34 @@ static void print_unmatched(FILE *f, const struct cmp_side *s,
 	}
 }
 
+/* The headings of the table's columns (print_row's). */
+static void print_head(FILE *f, struct layout *l)
+{
+	print_key(f, NULL, l);
+	print_nums(f, NULL, l);
+	fprintf(f, "  %s\n", !l->e.note ? "verdict" : l->ntested ?
+	        "verdict      note" : "verdict     note");
+}
+
+/* After the table: the columns left out, the names cut, whole. */
+static void print_legend(FILE *f, struct layout *l)
+{
+	static const char *const what[] = { "spread", "p", "ratio", "", "95% CI" };
+	int first = 1;
+
+	if (l->drop & ~(D_VAR | D_CUT))
+		fputs("\nleft out to fit 120 columns:", f);
+	for (int i = 0; i < 5; i++)
+		if ((l->drop & (1 << i)) && *what[i])
+			fprintf(f, "%s %s", first ? "" : ",", what[i]), first = 0;
+	if (!first)
+		fputs(" (--format csv has every column)\n", f);
+	if (l->lg.n)
+		fprintf(f, "\nnames cut above, whole:\n");
+	cb_legend_print(f, &l->lg, 0);
+	cb_legend_free(&l->lg);
+}
+
 void cmp_print_table(FILE *f, const struct cmp_side *b,
                      const struct cmp_side *n, const struct cmp *c, size_t nc,
                      const char *bycol, double threshold)
@@ -386,25 +604,18 @@ void cmp_print_table(FILE *f, const struct cmp_side *b,
 	widen(&l.w, n);
 	for (size_t i = 0; i < nc; i++)
 		l.ntested += c[i].tested != 0;
+	fit_names(&l, c, nc, (const struct cmp_side *const[2]){ b, n });
 
 	describe_side(f, b);
 	describe_side(f, n);
 	print_method(f, c, nc, &l, threshold);
-	if (nc) {
-		print_key(f, NULL, &l);
-		fprintf(f, "  %10s  %10s  %6s", "base MB/s", "new MB/s", "ratio");
-		if (l.ntested)
-			fprintf(f, "  %11s", "95% CI");
-		fprintf(f, "  %8s  %7s", "change", "spread");
-		if (l.ntested)
-			fprintf(f, "  %7s", holm() ? "p(Holm)" : "p(BH)");
-		fprintf(f, "  %s\n", !l.e.note ? "verdict" : l.ntested ?
-		        "verdict      note" : "verdict     note");
-	}
+	if (nc)
+		print_head(f, &l);
 	for (size_t i = 0; i < nc; i++)
 		print_row(f, &c[i], &l);
 	print_unmatched(f, b, &l);
 	print_unmatched(f, n, &l);
+	print_legend(f, &l);
 }
 
 static void csv_side(FILE *f, const struct cmp_point *p)
@@ -625,4 +836,29 @@ void cmp_print_dump(FILE *f, const struct cmp_side *s)
 		fprintf(f, "\t%.6g\t%.4g\t%zu\n", p->median / 1e6, p->rel_spread,
 		        p->n);
 	}
+}
+
+int cmp_fitted(const struct cmp_job *j, int (*fn)(const struct cmp_job *))
+{
+	struct cmp_job t = *j;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (j->csv_out || !(t.out = open_memstream(&buf, &len)))
+		return fn(j);
+	rc = fn(&t);
+	if (fclose(t.out) != 0) {
+		free(buf);
+		cb_err("compare: out of memory");
+		return CB_EXIT_USAGE;
+	}
+	/* a summary line stays one line, for scripts ("N matched: ") */
+	cb_fit_lines(j->out, buf, len, CMP_COLS, " matched: ");
+	free(buf);
+	if (fflush(j->out) != 0 || ferror(j->out)) {
+		cb_err("compare: write error on standard output");
+		return CB_EXIT_USAGE;
+	}
+	return rc;
 }

@@ -23,39 +23,6 @@
 #include "foundation/timing.h"
 #include "foundation/util.h"
 
-/* The progress line: in place and cut to the terminal's width on a tty
- * (ETA first, so the cut keeps it), a line per visit with --progress
- * otherwise. */
-static void progress(const struct speed_opts *o, const struct plan *q,
-                     unsigned k, unsigned n, size_t done, size_t total,
-                     double per_visit)
-{
-	double eta = (double)(total - done) * per_visit;
-	int tty = isatty(2);
-	char line[512];
-
-	if (!o->progress)
-		return;
-	if (o->until_ns)
-		eta = o->until_ns > cb_now_ns()
-		      ? (double)(o->until_ns - cb_now_ns()) / 1e9 : 0;
-	snprintf(line, sizeof line, "[%zu/%zu] ETA %d:%02d  sample %u/%u: %s "
-	         "%s %u-bit %llu B %s", done + 1, total, (int)(eta / 60),
-	         (int)eta % 60, k + 1, n, q->backend->name, q->impl->driver,
-	         q->key_bits, (unsigned long long)q->size, plan_dir_name(q->dir));
-	if (tty)
-		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
-	else
-		fprintf(stderr, "%s\n", line);
-	fflush(stderr);
-}
-
-static void progress_done(const struct speed_opts *o)
-{
-	if (o->progress && isatty(2))
-		fprintf(stderr, "\r\033[K");
-}
-
 /* Fit ns per request against size over one series; fill every result. */
 static void fit_series(struct cb_result *res, size_t from, size_t to)
 {
@@ -132,8 +99,10 @@ struct meas {
 	double ghz_last;            /* the latest clock reading             */
 	struct gate gate;
 	struct bufs bf;
-	size_t nfail, done, total;
-	double per_visit;
+	size_t nfail, done, total;  /* failed points; visits done, planned */
+	size_t was;                 /* > 0: the total before a re-plan      */
+	double per_visit;           /* a visit's cost, guessed              */
+	uint64_t t0_ns;             /* when the rounds began                */
 };
 
 /* 1: identities, keys, the gate. */
@@ -260,17 +229,139 @@ static double ci_now(const struct meas *m, size_t i)
 	return h;
 }
 
+/* A visit's cost so far (seconds), the guess before the first. */
+static double visit_cost(const struct meas *m)
+{
+	if (!m->done)
+		return m->per_visit;
+	return (double)(cb_now_ns() - m->t0_ns) / 1e9 / (double)m->done;
+}
+
+/* The visits still to come: every point's samples left; with a deadline
+ * its first o->min_rounds (taken whatever the time) and as many more as
+ * the time left holds at the visits' cost so far. */
+static size_t visits_left(const struct meas *m)
+{
+	const struct speed_opts *o = m->o;
+	uint64_t now = cb_now_ns();
+	size_t least = 0, most = 0, fit;
+
+	for (size_t i = 0; i < m->n; i++) {
+		unsigned c = m->pt[i].cnt, s = m->p[i].samples;
+		unsigned l = o->until_ns && o->min_rounds < s ? o->min_rounds : s;
+
+		if (m->res[i].status != CB_RES_OK)
+			continue;
+		least += l > c ? l - c : 0;
+		most += s > c ? s - c : 0;
+	}
+	if (!o->until_ns)
+		return most;
+	fit = o->until_ns > now ? (size_t)((double)(o->until_ns - now) / 1e9 /
+	                                   visit_cost(m)) : 0;
+	return fit < least ? least : fit > most ? most : fit;
+}
+
+/* The total planned anew (each round, and whenever the visits outrun
+ * it); the next line says what it was. */
+static void replan(struct meas *m, size_t total)
+{
+	if (total == m->total)
+		return;
+	if (m->done)
+		m->was = m->total;
+	m->total = total;
+}
+
+/* Seconds to the end: of the whole job (o->end_ns), or of this pass's
+ * visits left at their cost so far when that is later. */
+static double eta_of(const struct meas *m)
+{
+	double left = (double)(m->total - m->done) * visit_cost(m);
+	uint64_t now = cb_now_ns(), end = m->o->end_ns;
+
+	if (end > now && (double)(end - now) / 1e9 > left)
+		return (double)(end - now) / 1e9;
+	return left;
+}
+
+/* A progress line: in place and cut to the terminal's width on a tty
+ * (ETA first, so the cut keeps it), a line per update otherwise.  "[PHASE
+ * done/total] ETA m:ss  what" (docs/speed.md: progress). */
+static void progress_line(const struct meas *m, const char *what)
+{
+	const char *ph = m->o->phase ? m->o->phase : "speed";
+	int eta = (int)ceil(eta_of(m));
+	char line[640], was[48] = "";
+
+	if (m->was)
+		snprintf(was, sizeof was, "  (re-planned: was %zu)", m->was);
+	snprintf(line, sizeof line, "[%s %zu/%zu] ETA %d:%02d  %s%s", ph,
+	         m->done, m->total, eta / 60, eta % 60, what, was);
+	if (isatty(2))
+		fprintf(stderr, "\r\033[K%.*s", cb_term_width() - 1, line);
+	else
+		fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
+/* The line before point i's next visit: the visits done before it. */
+static void progress(struct meas *m, size_t i)
+{
+	const struct plan *q = &m->p[i];
+	char what[512], of[24] = "";
+	size_t left;
+
+	if (m->done + 1 > m->total)       /* this visit is beyond the plan */
+		replan(m, m->done + ((left = visits_left(m)) ? left : 1));
+	if (!m->o->progress)
+		return;
+	if (!m->o->until_ns)
+		snprintf(of, sizeof of, "/%u", q->samples);
+	snprintf(what, sizeof what, "sample %u%s: %s %s %u-bit %llu B %s",
+	         m->pt[i].cnt + 1, of, q->backend->name, q->impl->driver,
+	         q->key_bits, (unsigned long long)q->size, plan_dir_name(q->dir));
+	progress_line(m, what);
+	m->was = 0;
+}
+
+/* The last line of the pass: done == total, and why it differs from the
+ * plan when it does; then a tty's line is cleared. */
+static void progress_end(struct meas *m)
+{
+	char what[160], why[96] = "";
+	size_t pts = 0;
+
+	if (!m->o->progress)
+		return;
+	for (size_t i = 0; i < m->n; i++)
+		pts += m->pt[i].cnt > 0;
+	if (m->done != m->total)
+		snprintf(why, sizeof why, " (planned %zu: %s)", m->total,
+		         cb_stop ? "interrupted" : m->done > m->total ? "more"
+		         : m->o->until_ns && cb_now_ns() >= m->o->until_ns
+		         ? "the pass's time ran out"
+		         : "the CIs reached their target sooner");
+	m->total = m->done;
+	m->was = 0;
+	snprintf(what, sizeof what, "pass done: %zu samples of %zu points%s",
+	         m->done, pts, why);
+	progress_line(m, what);
+	if (isatty(2))
+		fprintf(stderr, "\r\033[K");
+}
+
 /* The next sample of point i, with the clock read after it (the reading
  * before it is the one after the previous visit). */
 static void measure_visit(struct meas *m, size_t i)
 {
-	const struct plan *q = &m->p[i];
 	struct mpoint *pt = &m->pt[i];
 	unsigned k = pt->cnt;
 	struct cb_sample smp;
 	int rc;
 
-	progress(m->o, q, k, q->samples, m->done++, m->total, m->per_visit);
+	progress(m, i);
+	m->done++;
 	if ((rc = take_sample(m, i, &smp)) < 0) {
 		visit_failed(m, i, rc);
 		return;
@@ -363,16 +454,19 @@ static void measure_rounds(struct meas *m)
 	m->ghz_last = cb_measure_ghz_quick();
 	for (size_t i = 0; i < m->n; i++)
 		if (m->res[i].status == CB_RES_OK) {
-			m->total += m->p[i].samples;
 			m->pt[i].half = NAN;
 			m->pt[i].ghz[m->pt[i].nghz++] = m->ghz_last;
 		}
+	m->t0_ns = cb_now_ns();
 	for (unsigned k = 0; !cb_stop && time_left(m, k) &&
-	                     round_points(m, k, &target, in); k++)
+	                     round_points(m, k, &target, in); k++) {
+		replan(m, m->done + visits_left(m));
 		for (size_t i = 0; i < m->n && !cb_stop && time_left(m, k); i++)
 			if (in[i])
 				measure_visit(m, i);
+	}
 	free(in);
+	progress_end(m);
 }
 
 /* How many of point i's samples were contended. */
@@ -548,7 +642,6 @@ size_t speed_measure(const struct speed_opts *o, const struct plan *p,
 		if (res[i].status == CB_RES_OK)
 			m.per_visit = p[i].sample_sec * 1.2 + 0.0006;
 	measure_rounds(&m);
-	progress_done(o);
 	measure_summary(&m);
 	meas_free(&m);
 	if (pinned)

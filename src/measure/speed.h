@@ -72,6 +72,12 @@ struct speed_opts {
 	int cycles;
 	int no_gate;                /* --no-gate: no known-answer vectors    */
 	int progress;               /* 1 on, 0 off, -1 when stderr is a tty */
+	const char *phase;          /* the progress lines' label: which pass
+	                               of which process (bench), or NULL    */
+	uint64_t end_ns;            /* > 0: cb_now_ns() when the whole job is
+	                               planned to end (bench's budget): the
+	                               ETA counts to it, or past it while
+	                               this pass's own work needs longer    */
 	const char *command;
 	unsigned iter_time_ms;      /* --iter-time: Argon2's requested time  */
 	struct cb_argon_line *argon; /* --format cryptsetup: its Argon2 lines */

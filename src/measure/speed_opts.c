@@ -28,7 +28,7 @@ enum {
 	OPT_REPS, OPT_ENC, OPT_DEC, OPT_IV, OPT_SECTOR, OPT_FORMAT, OPT_OUT,
 	OPT_FORCE, OPT_CYCLES, OPT_PROGRESS, OPT_NOPROGRESS, OPT_WARMUP,
 	OPT_QUICK, OPT_GELI, OPT_OUTDIR, OPT_BUDGET, OPT_FULL, OPT_VERBOSE, OPT_MB,
-	OPT_NOGATE, OPT_PROCESSES, OPT_PART, OPT_ITERTIME, OPT_CT,
+	OPT_NOGATE, OPT_PROCESSES, OPT_PART, OPT_PARTOF, OPT_ITERTIME, OPT_CT,
 };
 
 /* The one option table: which command takes each option. */
@@ -102,6 +102,9 @@ static const struct {
 	{ { "--part", 1, OPT_PART, "FILE",
 	    "internal: run one process's share of the speed passes (the "
 	    "budget) and write its rows to FILE" }, CMD_BENCH },
+	{ { "--part-of", 1, OPT_PARTOF, "K/N:S",
+	    "internal: that part is process K of N, the bench planned to end "
+	    "S seconds from its start (its progress lines)" }, CMD_BENCH },
 	{ { "--full", 0, OPT_FULL, NULL,
 	    "no budget: 1 s a point, 15 dd samples of 0.2 s a geli cell "
 	    "(publication runs)" }, CMD_BENCH },
@@ -330,6 +333,13 @@ static int apply_how(struct speed_opts *o, struct speed_cli *c, int id,
 		return 0;
 	case OPT_PART:
 		c->part = arg;
+		return 0;
+	case OPT_PARTOF:
+		if (sscanf(arg, "%u/%u:%lf", &c->proc, &c->nproc, &c->rest) != 3 ||
+		    !c->proc || c->proc > c->nproc || !(c->rest >= 0)) {
+			cb_err("--part-of: '%s' is not K/N:SECONDS", arg);
+			return -EINVAL;
+		}
 		return 0;
 	case OPT_CT:
 		c->ct = arg;

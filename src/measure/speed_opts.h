@@ -31,6 +31,8 @@ struct speed_cli {
 	int verbose;                /* bench -v: the full tables too        */
 	unsigned processes;         /* bench --processes N (0: default)     */
 	const char *part;           /* bench --part FILE: a worker          */
+	unsigned proc, nproc;       /* --part-of K/N:S: process K of N ...  */
+	double rest;                /* ... the bench's end S s after start  */
 	const char *ct;             /* bench --ct FILE: a ct run's verdicts */
 };
 

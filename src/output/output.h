@@ -32,6 +32,24 @@ extern const struct cb_writer cb_writers[];   /* sorted by name          */
 extern const size_t cb_nwriters;
 const struct cb_writer *cb_writer_find(const char *name);
 
+/* Names cut to a table's column, keyed "[N]" (names.c). */
+struct cb_legend {
+	char **name;             /* the names cut, whole, [N] at name[N - 1] */
+	size_t n;
+};
+/* name in a column of w: whole, or cut with "[N]" into buf (len bytes)
+ * and kept whole in the legend. */
+const char *cb_shorten(struct cb_legend *lg, const char *name, int w,
+                       char *buf, size_t len);
+/* "  [N] = NAME" a line each; width > 0: lines cut to it. */
+void cb_legend_print(FILE *f, const struct cb_legend *lg, int width);
+void cb_legend_free(struct cb_legend *lg);
+/* text (len bytes) onto f, each line longer than width broken at spaces,
+ * its continuation lines indented by two, but for lines that hold keep
+ * (when not NULL); a last line without '\n' gets one. */
+void cb_fit_lines(FILE *f, const char *text, size_t len, int width,
+                  const char *keep);
+
 /* dd's records lines ("N+M records in", "... out"). */
 void cb_dd_records(FILE *f, const struct cb_dd_run *d);
 

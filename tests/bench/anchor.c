@@ -87,6 +87,18 @@ static double fastest_ops(const char *field)
 	return m;
 }
 
+/* file read and checked against cols; 0, or -1 said */
+static int open_csv(struct cb_csv *csv, const char *file,
+                    const struct cb_csv_col *cols)
+{
+	if (cb_csv_read(csv, file) || cb_csv_check(csv, cols)) {
+		fprintf(stderr, "anchor: %s\n", csv->err);
+		cb_csv_free(csv);
+		return -1;
+	}
+	return 0;
+}
+
 /* One native file: the gcm(aes) 256-bit rows, fastest sample each. */
 static int read_native(const char *file, int l, int r)
 {
@@ -99,11 +111,8 @@ static int read_native(const char *file, int l, int r)
 	};
 	struct cb_csv csv;
 
-	if (cb_csv_read(&csv, file) || cb_csv_check(&csv, cols)) {
-		fprintf(stderr, "anchor: %s\n", csv.err);
-		cb_csv_free(&csv);
+	if (open_csv(&csv, file, cols) < 0)
 		return -1;
-	}
 	for (size_t i = 0; i < csv.nrows; i++) {
 		const struct cb_csv_rec *row = &csv.rows[i];
 		int s = size_index(atol(cb_csv_get(&csv, row, "block_bytes")));
@@ -142,11 +151,8 @@ static int read_bssl(const char *file, int l, int r)
 	};
 	struct cb_csv csv;
 
-	if (cb_csv_read(&csv, file) || cb_csv_check(&csv, cols)) {
-		fprintf(stderr, "anchor: %s\n", csv.err);
-		cb_csv_free(&csv);
+	if (open_csv(&csv, file, cols) < 0)
 		return -1;
-	}
 	for (size_t i = 0; i < csv.nrows; i++) {
 		const struct cb_csv_rec *row = &csv.rows[i];
 		const char *name = cb_csv_get(&csv, row, "name");

@@ -511,42 +511,104 @@
 	pxor	xmm\i, xmm15
 	XMULX	xmm12, xmm9
 .endm
-.macro XTS_OUT i, oplast		/* last round with rk[nr] ^ T */
-	movdqa	xmm9, [rsp + 16*\i]
+.macro XTS_OUT i, oplast, at=rsp	/* last round with rk[nr] ^ T */
+	movdqa	xmm9, [\at + 16*\i]
 	pxor	xmm9, xmm14
 	\oplast	xmm\i, xmm9
 	movdqu	[rcx + 16*\i], xmm\i
 .endm
 
+/* rbp:rbx (hi:lo) *= x in GF(2^128), in the integer units beside the
+ * vector ones the AES rounds keep busy: the carry of the low half into
+ * the high one, the high one's top bit folded back as 0x87 (temp r12). */
+.macro XMULX_GPR
+	mov	r12, rbp
+	sar	r12, 63
+	and	r12d, 0x87
+	add	rbx, rbx
+	adc	rbp, rbp
+	xor	rbx, r12
+.endm
+.macro XSTAGE p, k			/* tweak k of the batch at \p */
+	mov	[\p + 16*\k], rbx
+	mov	[\p + 16*\k + 8], rbp
+	XMULX_GPR
+.endm
+
+/* A round of the 8 blocks that also stages tweak 8-j (j = 8 .. 1) of
+ * the batch after next at r13: the chain of tweaks runs beside the AES
+ * rounds, in the integer units, instead of ahead of them. */
+.macro XRT j, r, n, op
+	movdqa	xmm8, [r9 - 16*\j]
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	\op	xmm\i, xmm8
+	.endr
+	.if	\j <= 8
+	XSTAGE	r13, (8-\j)
+	.endif
+.endm
+
+.macro XTS_INB i			/* xmm i = P ^ T ^ rk0, T at r10 */
+	movdqu	xmm\i, [rdx + 16*\i]
+	pxor	xmm\i, [r10 + 16*\i]
+	pxor	xmm\i, xmm15
+.endm
+
 /*
  * rdi = key, rsi = tweak (in: the first block's encrypted tweak; out: the
  * next block's), rdx = in, rcx = out, r8 = len (a multiple of 16).  8
- * blocks in flight; their tweaks (xmm12 times x per block) are staged on
- * the stack for the last round, whose key carries them, and wiped.
+ * blocks in flight.  Tweaks are made in rbp:rbx and staged on the stack
+ * two batches ahead in three areas that rotate (r10 this batch's, r11
+ * the next one's, r13 the one being made): a 16-byte load of a tweak
+ * written as two 8-byte halves must find them in L1, not in the store
+ * queue, or it waits.  The last round's key carries the tweak; the
+ * areas are wiped.  Made in the vector units (5 operations a block),
+ * the tweaks took the AES units' ports: AES-128 XTS ran at 0.6 of ECB's
+ * speed on a Zen 5; now at 0.95.
  */
 .macro XTS name, koff, op, oplast
 	FUNC	\name
 	test	r8, r8
 	jz	9f
-	sub	rsp, 136
-	.cfi_adjust_cfa_offset 136
+	PUSH_SAVED
+	sub	rsp, 392
+	.cfi_adjust_cfa_offset 392
 	KEYS_END \koff
 	movdqa	xmm13, [rip + .Lxts_mask]
 	movdqu	xmm12, [rsi]
+	lea	r10, [rsp]
+	lea	r11, [rsp + 128]
+	lea	r13, [rsp + 256]
 	sub	r8, 128
 	jb	3f
+	mov	rbx, [rsi]
+	mov	rbp, [rsi + 8]
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7	/* the first two batches' tweaks */
+	XSTAGE	r10, \i
+	.endr
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	XSTAGE	r11, \i
+	.endr
 	.p2align 4
 1:	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	XTS_IN	\i
+	XTS_INB	\i
 	.endr
-	XROUNDS	8, \op
+	ROUNDS_NR XRT, 8, \op
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	XTS_OUT	\i, \oplast
+	XTS_OUT	\i, \oplast, r10
 	.endr
+	mov	r12, r10		/* cur <- next <- staged <- cur */
+	mov	r10, r11
+	mov	r11, r13
+	mov	r13, r12
 	add	rdx, 128
 	add	rcx, 128
 	sub	r8, 128
 	jae	1b
+	movdqa	xmm12, [r10]		/* the next block's tweak */
+	xor	ebx, ebx
+	xor	ebp, ebp
+	xor	r12d, r12d
 3:	add	r8, 128
 	jz	5f
 4:	XTS_IN	0
@@ -558,11 +620,12 @@
 	jnz	4b
 5:	movdqu	[rsi], xmm12
 	pxor	xmm9, xmm9
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23
 	movdqa	[rsp + 16*\i], xmm9
 	.endr
-	add	rsp, 136
-	.cfi_adjust_cfa_offset -136
+	add	rsp, 392
+	.cfi_adjust_cfa_offset -392
+	POP_SAVED
 9:	ret
 	ENDFUNC	\name
 .endm
