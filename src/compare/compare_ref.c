@@ -473,11 +473,14 @@ static int other_line(FILE *f, const struct ref_src *s,
 		q[n++] = h->median / p->median;
 	}
 	if (n) {
+		double med;
+
 		qsort(q, n, sizeof *q, qcmp_dbl);
+		med = n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
 		fprintf(f, "  %-32.32s %-29.29s %-9s %4zu %7.2f  %5.2f-%-6.2f",
-		        base(s->path), s->cpu, be, n, q[n / 2], q[0], q[n - 1]);
+		        base(s->path), s->cpu, be, n, med, q[0], q[n - 1]);
 		if (s->ghz > 0 && host->ghz > 0)
-			fprintf(f, "  %5.2f", q[n / 2] * s->ghz / host->ghz);
+			fprintf(f, "  %5.2f", med * s->ghz / host->ghz);
 		else
 			fputs("      -", f);
 		fprintf(f, "  %s%s\n", host_backend(be) ? "" : "stand-in ", hb);
