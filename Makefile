@@ -303,7 +303,7 @@ install: cryptobench $(PLUGINS)
 	install -m 755 cryptobench $(DESTDIR)$(BINDIR)/cryptobench
 	install -m 644 vectors/*.vec $(DESTDIR)$(DATADIR)/vectors/
 	install -d $(DESTDIR)$(DATADIR)/reference
-	install -m 644 results/reference/geli-seed.csv $(DESTDIR)$(DATADIR)/reference/
+	install -m 644 results/reference/*.csv $(DESTDIR)$(DATADIR)/reference/
 	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 644 docs/cryptobench.1 $(DESTDIR)$(MANDIR)/man1/cryptobench.1
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "core/cb.h"
 #include "commands/cmd.h"
@@ -21,7 +22,8 @@
 /* ---- the command ------------------------------------------------------- */
 
 enum { O_THRESHOLD = 1, O_FORMAT, O_HOST, O_BHOST, O_NHOST, O_WHERE, O_BWHERE,
-       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM, O_MISSING };
+       O_NWHERE, O_BY, O_DUMP, O_IGNORE, O_BASELINE, O_HOLM, O_MISSING,
+       O_REFERENCE };
 
 static const struct cb_opt compare_opts[] = {
 	{ "--allow-missing", 0, O_MISSING, NULL,
@@ -50,6 +52,9 @@ static const struct cb_opt compare_opts[] = {
 	  "only NEW rows of host H" },
 	{ "--new-where", 1, O_NWHERE, "COL=VAL|COL~TEXT",
 	  "only NEW rows matching" },
+	{ "--reference", 0, O_REFERENCE, NULL,
+	  "[DIR] HOST.csv: place this host among the reference library "
+	  "(default results/reference/)" },
 	{ "--threshold", 1, O_THRESHOLD, "PCT",
 	  "a change within PCT % is same; past it, a significant one is "
 	  "SLOWER/faster (default 2.5)" },
@@ -67,7 +72,8 @@ const struct cb_command cb_cmd_compare = {
 	"         [--by host|cpu_model|cpu_level|COL|none] [--ignore backend,driver,..]\n"
 	"         [--allow-missing]\n"
 	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
-	"       cryptobench compare --dump [--where ..] [--host H] FILE...",
+	"       cryptobench compare --dump [--where ..] [--host H] FILE...\n"
+	"       cryptobench compare --reference [DIR] HOST.csv",
 	.summary = "the regression table between two result files (or a fleet)",
 	.more =
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
@@ -91,7 +97,14 @@ const struct cb_command cb_cmd_compare = {
 	"--baseline VALUE splits the FILEs (cat'ed results of a fleet) by the\n"
 	"--by column (default host) and compares every other value with VALUE.\n"
 	"--dump prints the points of the files as tab-separated values (median\n"
-	"of repeated runs) for scripts/plot.  See docs/compare.md.\n",
+	"of repeated runs) for scripts/plot.\n"
+	"--reference [DIR] HOST.csv places the host's results among the\n"
+	"reference library (DIR, default results/reference/ beside the binary\n"
+	"or installed; $CRYPTOBENCH_REFERENCE): a table per cryptsetup\n"
+	"benchmark line (12 cipher rows each way, PBKDF2, Argon2), the host's\n"
+	"rank, ratio host/reference and per GHz; exit 0 when placed, also when\n"
+	"slower (placement, not a gate), 2 for a bad DIR or file, 77 when\n"
+	"nothing could be placed.  See docs/compare.md.\n",
 };
 
 /* What the command line asked for. */
@@ -102,7 +115,7 @@ struct args {
 	const char *by;          /* "auto", "none" or a column                  */
 	const char *baseline;    /* --baseline: a fleet against this group      */
 	double threshold;        /* percent                                     */
-	int csv_out, dump;
+	int csv_out, dump, reference;
 };
 
 static int parse_threshold(const char *arg, double *v)
@@ -136,6 +149,9 @@ static int take_opt(struct args *a, int id, const char *arg)
 		break;
 	case O_HOLM:
 		cmp_adjust_holm(1);
+		break;
+	case O_REFERENCE:
+		a->reference = 1;
 		break;
 	case O_FORMAT:
 		if (strcmp(arg, "csv") && strcmp(arg, "table")) {
@@ -280,11 +296,45 @@ static void free_args(struct args *a)
 	free(a->paths);
 }
 
+/* --reference [DIR] HOST.csv: of two paths the directory is DIR (else
+ * the first, named as a bad DIR); the exit status. */
+static int run_reference(const struct args *a)
+{
+	struct stat st;
+	int d;
+
+	if (a->npaths < 1 || a->npaths > 2 || a->dump || a->baseline) {
+		cb_err("compare --reference: %s (want [DIR] HOST.csv)",
+		       a->npaths < 1 ? "no host file given" : a->npaths > 2 ?
+		       "too many files" : "not with --dump or --baseline");
+		return CB_EXIT_USAGE;
+	}
+	d = a->npaths == 2 && stat(a->paths[1], &st) == 0 &&
+	    S_ISDIR(st.st_mode) && !(stat(a->paths[0], &st) == 0 &&
+	    S_ISDIR(st.st_mode));
+	if (a->npaths == 1 && stat(a->paths[0], &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		cb_err("compare --reference: %s is a directory: the host's result "
+		       "CSV is wanted (DIR HOST.csv for another library)",
+		       a->paths[0]);
+		return CB_EXIT_USAGE;
+	}
+	if (not_json(a->paths[a->npaths - 1 - d]) < 0)
+		return CB_EXIT_USAGE;
+	return cmp_reference(a->npaths == 2 ? a->paths[d] : NULL,
+	                     a->paths[a->npaths - 1 - d], stdout);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct args a = { .by = "auto", .threshold = CMP_THRESHOLD };
 	int rc = parse_args(argc, argv, &a);
 
+	if (rc == 0 && a.reference) {
+		rc = run_reference(&a);
+		free_args(&a);
+		return rc;
+	}
 	if (rc == 0)
 		rc = check_paths(&a);
 	if (rc == 0) {

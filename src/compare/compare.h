@@ -12,6 +12,8 @@
  *   compare_noise.c    how noisy the runs were, what change they could see;
  *   compare_write.c    the table, the CSV and the --dump view;
  *   compare_fleet.c    groups of a fleet against a baseline group;
+ *   compare_ref.c      --reference: a host placed among the reference
+ *                      library, one table per cryptsetup benchmark line;
  *   compare_run.c      a whole comparison from a job: the selections,
  *                      BASE against NEW, --dump (the command and the
  *                      report both call it);
@@ -334,5 +336,30 @@ int cmp_fitted(const struct cmp_job *j, int (*fn)(const struct cmp_job *));
 int cmp_run(const struct cmp_job *j);
 /* --dump: the points of paths[0] into j->out; the exit status. */
 int cmp_dump(const struct cmp_job *j);
+
+/* ---- --reference (compare_ref.c) ----------------------------------------- */
+
+/* The reference library: $CRYPTOBENCH_REFERENCE, results/reference/
+ * beside the binary, or the installed one. */
+const char *cmp_ref_default_dir(void);
+/* Place hostpath's points among dir's files (NULL: the default) on out;
+ * the exit status: 0 placed, 2 a bad file or directory, 77 none placed. */
+int cmp_reference(const char *dir, const char *hostpath, FILE *out);
+/* One line placed, for the report's chart "this host among N CPUs". */
+struct cmp_ref_bar {
+	char label[96], source[96];
+	double v;
+	int host;
+};
+struct cmp_ref_chart {
+	char dir[4096], title[48];  /* title: the line's name */
+	char impl[160];          /* the host's backend and driver, stand-in or not */
+	const char *unit;
+	struct cmp_ref_bar *bars;  /* fastest first; free() it */
+	size_t nbars, nsrcs;
+};
+/* 0, -ENOENT when no line could be placed, or -EINVAL after a message. */
+int cmp_ref_chart(const char *dir, const char *hostpath,
+                  struct cmp_ref_chart *c);
 
 #endif

@@ -34,6 +34,17 @@ struct plots *report_plots_new(const char *gnuplot, const char *tmpdir);
 int report_plots_speed(struct plots *pl, const struct rpt *r, const char *alg,
                 unsigned bits);
 int report_plots_geli(struct plots *pl, const struct rpt *r);
+/* A chart of another file's own (report_ref.c): begin gives the script to
+ * write to, end queues it and returns its id. */
+FILE *report_plots_begin(struct plots *pl, int w, int h);
+int report_plots_end(struct plots *pl);
+/* This host among the reference CPUs (report_ref.c): the chart queued
+ * (its id, or -1), then the section. */
+struct cmp_ref_chart;
+int report_plots_ref(struct plots *pl, char *const *files, size_t nfiles,
+                     struct cmp_ref_chart *c);
+void report_sec_ref(FILE *f, struct plots *pl, int id,
+                    const struct cmp_ref_chart *c, size_t nfiles);
 /* Run gnuplot over every queued chart: 0 or -1 (message printed). */
 int report_plots_run(struct plots *pl);
 /* Write chart id as inline SVG (ids made unique, no namespaces). */

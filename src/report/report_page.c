@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/cb.h"
+#include "compare/compare.h"
 #include "report/report.h"
 #include "report/rpt.h"
 #include "foundation/util.h"
@@ -346,7 +347,8 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 	const char *gp = report_gnuplot();
 	struct plots *pl;
 	size_t n;
-	int *ids, geli, rc = -1;
+	int *ids, geli, ref, rc = -1;
+	struct cmp_ref_chart rc_ref = { 0 };
 
 	if (!gp) {
 		cb_err("report: gnuplot not found (apt-get install gnuplot-nox, "
@@ -357,6 +359,7 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 		return -1;
 	ids = queue_speed(pl, r, &n);
 	geli = report_plots_geli(pl, r);
+	ref = report_plots_ref(pl, files, nfiles, &rc_ref);
 	if (report_plots_run(pl) < 0)
 		goto out;
 	page_head(f, r, files, nfiles);
@@ -366,6 +369,7 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 	if (sec_plots(f, pl, ids, n) < 0)
 		goto out;
 	report_sec_geli(f, r, pl, geli);
+	report_sec_ref(f, pl, ref, &rc_ref, nfiles);
 	report_sec_dmcrypt(f, r);
 	report_sec_ct(f, r);
 	sec_kat(f, r);
@@ -378,6 +382,7 @@ static int page_body(FILE *f, const struct rpt *r, char *const *files,
 	rc = 0;
 out:
 	free(ids);
+	free(rc_ref.bars);
 	report_plots_free(pl);
 	return rc;
 }

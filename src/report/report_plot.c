@@ -106,6 +106,20 @@ static void chart_start(struct plots *pl, int w, int h)
 	fputc('\n', pl->gp);
 }
 
+/* A chart's gnuplot script is started (w x h); write its commands to the
+ * FILE returned, then report_plots_end() queues it (its id). */
+FILE *report_plots_begin(struct plots *pl, int w, int h)
+{
+	chart_start(pl, w, h);
+	return pl->gp;
+}
+
+int report_plots_end(struct plots *pl)
+{
+	fprintf(pl->gp, "\nunset output\n");
+	return pl->n++;
+}
+
 /* ---- speed: throughput vs request size, a panel per direction -------- */
 
 /*
