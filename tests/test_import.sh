@@ -90,6 +90,13 @@ imp bsj "$T/bs.json"
 check "bssl -json: open is decrypt, 500 calls/s" \
 	has bsj ",gcm(aes),256,8192,decrypt,500.00,4096000,"
 check "bssl -json: a signature has no row" [ "$(rows bsj)" = 1 ]
+# counts whose product no run makes (a fuzz finding: a conversion out of
+# range) are the line's error
+printf 'Did 47670004767000 EVP-AES-128-GCM encrypt (4357416 bytes) operations in 1000134us\n' >"$T/bshuge.txt"
+expect_exit 2 "bssl: calls x bytes beyond 2^63 is an error" "$CB" import "$T/bshuge.txt"
+check "... naming the line" contains "$err" "bshuge.txt:1: expected a bssl speed line"
+printf '{"description": "AES-256-GCM open", "numCalls": 1e300, "microseconds": 2, "bytesPerCall": 1e300}\n' >"$T/bshuge.json"
+expect_exit 2 "bssl -json: a size beyond 2^63 is an error" "$CB" import "$T/bshuge.json"
 
 # bench-slope: with and without the auto Mhz column, and the hash layout
 imp sl $R/bench-slope-ryzen9-9950x3d.txt

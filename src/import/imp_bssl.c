@@ -60,6 +60,8 @@ static int add(struct imp_file *f, const char *desc, double calls,
 	} else {
 		return 1;
 	}
+	if (!imp_fits(bytes, 0x1p63) || !imp_fits(calls * bytes, 0x1p63))
+		return -1;              /* counts no run makes: not a line */
 	if (strchr(name, ' '))      /* "EVP-AES-128-GCM encrypt", "X seal" */
 		*strchr(name, ' ') = 0;
 	r = imp_row(f, "speed");

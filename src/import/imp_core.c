@@ -91,6 +91,11 @@ int imp_words(char *s, char **w, int max)
 	return n;
 }
 
+int imp_fits(double v, double max)
+{
+	return isfinite(v) && v >= 0 && v < max;
+}
+
 int imp_num(const char *s, double *v)
 {
 	char buf[64], *end;

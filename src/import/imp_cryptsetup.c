@@ -60,7 +60,8 @@ static int argon2(struct imp_file *f, char **w, int n)
 	}
 	if (n != 16 || imp_num(w[1], &t) || imp_num(w[3], &m) ||
 	    imp_num(w[5], &p) || imp_num(w[13], &ms) ||
-	    strcmp(w[2], "iterations,") || strcmp(w[4], "memory,")) {
+	    strcmp(w[2], "iterations,") || strcmp(w[4], "memory,") ||
+	    !imp_fits(m, 0x1p63) || !imp_fits(p, 65536)) {
 		f->n--;
 		return -1;
 	}

@@ -79,7 +79,7 @@ static int dd_cmd(struct ge_state *st, char **w, int n)
 	return 0;
 }
 
-static void add(struct imp_file *f, struct ge_state *st, double bytes,
+static void add(struct imp_file *f, struct ge_state *st, uint64_t bytes,
                 double secs, double bps)
 {
 	struct cb_result *r = imp_row(f, "dd");
@@ -90,7 +90,7 @@ static void add(struct imp_file *f, struct ge_state *st, double bytes,
 	r->reps = 1;
 	r->threads = 1;                   /* one dd stream, as `dd` measures */
 	r->seconds = secs;
-	r->bytes_total = (uint64_t)bytes;
+	r->bytes_total = bytes;
 	imp_rate(r, bps);
 	r->backend = "freebsd-geli";      /* the report's, baseline included */
 	if (!st->init) {
@@ -120,12 +120,12 @@ static int summary(struct imp_file *f, struct ge_state *st, const char *t)
 
 	if (sscanf(t, "%llu bytes transferred in %lf secs (%llu bytes/sec)",
 	           &nb, &secs, &bps) == 3 && secs > 0) {
-		add(f, st, (double)nb, secs, (double)bps);
+		add(f, st, nb, secs, (double)bps);
 		return 0;
 	}
 	if (sscanf(t, "%llu bytes", &nb) == 1 && (c = strstr(t, " copied, ")) &&
 	    sscanf(c, " copied, %lf s,", &secs) == 1 && secs > 0) {
-		add(f, st, (double)nb, secs, (double)nb / secs);
+		add(f, st, nb, secs, (double)nb / secs);
 		return 0;
 	}
 	return -1;

@@ -54,6 +54,10 @@ int imp_bad(struct imp_file *f, unsigned long line, const char *what,
 int imp_words(char *s, char **w, int max);
 /* A decimal number, "." or "," as the decimal point; 0 or -1. */
 int imp_num(const char *s, double *v);
+/* 1: v is a count the schema's unsigned field holds (finite, 0 <= v <
+ * max, max at most 2^64): a figure a line makes up that would not fit is
+ * the line's error, not a conversion out of range. */
+int imp_fits(double v, double max);
 /* The registry's canonical name of name if it knows it (an alias with a
  * multiplier other than 1 is not taken), else name itself (kept). */
 const char *imp_canon(struct imp_file *f, const char *name);
