@@ -21,6 +21,7 @@
 #include "core/cb.h"
 #include "compare/compare.h"
 #include "foundation/csv.h"
+#include "foundation/stats.h"
 #include "foundation/util.h"
 
 enum { K_CIPHER, K_PBKDF2, K_ARGON2 };
@@ -54,25 +55,14 @@ struct ref_src {
 const char *cmp_ref_default_dir(void)
 {
 	static char buf[4096 + 64];
-	const char *e = getenv("CRYPTOBENCH_REFERENCE");
 
-	if (e && *e)
-		return e;
-	if (cb_data_path("results/reference", "reference", 1, buf, sizeof buf))
-		return buf;
-	return CB_DATADIR "/reference";      /* named in the error */
+	return cb_data_dir("CRYPTOBENCH_REFERENCE", "results/reference",
+	                   "reference", buf, sizeof buf);
 }
 
 static int qcmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int qcmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* The median of the file's measured clocks (ghz column), or 0. */
@@ -88,8 +78,8 @@ static double side_ghz(const struct cb_csv *csv)
 			v[n++] = g;
 	}
 	if (n) {
-		qsort(v, n, sizeof *v, qcmp_dbl);
-		m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		cb_stats_sort(v, n);
+		m = cb_stats_median(v, n);
 	}
 	free(v);
 	return m;
@@ -475,8 +465,8 @@ static int other_line(FILE *f, const struct ref_src *s,
 	if (n) {
 		double med;
 
-		qsort(q, n, sizeof *q, qcmp_dbl);
-		med = n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+		cb_stats_sort(q, n);
+		med = cb_stats_median(q, n);
 		fprintf(f, "  %-32.32s %-29.29s %-9s %4zu %7.2f  %5.2f-%-6.2f",
 		        base(s->path), s->cpu, be, n, med, q[0], q[n - 1]);
 		if (s->ghz > 0 && host->ghz > 0)

@@ -635,3 +635,16 @@ const char *cb_data_path(const char *rel, const char *share, int dir,
 		return buf;
 	return NULL;
 }
+
+const char *cb_data_dir(const char *env, const char *rel, const char *share,
+                        char *buf, size_t len)
+{
+	const char *e = getenv(env);
+
+	if (e && *e)
+		return e;
+	if (cb_data_path(rel, share, 1, buf, len))
+		return buf;
+	snprintf(buf, len, "%s/%s", CB_DATADIR, share);
+	return buf;
+}

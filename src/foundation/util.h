@@ -112,6 +112,10 @@ int cb_exe_dir(char *buf, size_t len);
  */
 const char *cb_data_path(const char *rel, const char *share, int dir,
                          char *buf, size_t len);
+/* A data directory: $env when set and not empty, else cb_data_path's
+ * directory, else CB_DATADIR/SHARE (which the caller's error names). */
+const char *cb_data_dir(const char *env, const char *rel, const char *share,
+                        char *buf, size_t len);
 
 /* Terminal width for one-line output: $COLUMNS, TIOCGWINSZ on stderr, or
  * 80. */

@@ -22,13 +22,9 @@
 const char *kat_default_dir(void)
 {
 	static char buf[4096 + 64];
-	const char *e = getenv("CRYPTOBENCH_VECTORS");
 
-	if (e && *e)
-		return e;
-	if (cb_data_path("vectors", "vectors", 1, buf, sizeof buf))
-		return buf;
-	return CB_DATADIR "/vectors";        /* named in the error */
+	return cb_data_dir("CRYPTOBENCH_VECTORS", "vectors", "vectors", buf,
+	                   sizeof buf);
 }
 
 static int cmp_str(const void *a, const void *b)
