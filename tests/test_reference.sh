@@ -1,10 +1,11 @@
 #!/bin/sh
-# tests/test_reference.sh - `compare --reference [DIR] HOST.csv` (issue 44,
+# tests/test_reference.sh - `compare --reference [DIR] HOST.csv...` (issue 44,
 # item 4; docs/compare.md "Placing a host among the references"): a small
 # library made here with `cryptobench import` from cryptsetup benchmark
 # texts written here, a host file from `speed --format csv` on OpenSSL
 # and one imported from a cryptsetup text; the placement rows, ranks,
-# the per-GHz column's presence, `unsure`, and exit 2 on bad input.
+# the per-GHz column's presence, `unsure`, a host of two files, the
+# libraries' own lines, --format csv, and exit 2 on bad input.
 . tests/lib.sh
 
 # cs_text FILE AES_CBC128_ENC AES_CBC128_DEC PBKDF2_SHA256 ARGON2ID_MEM:
@@ -97,6 +98,52 @@ check "argon2id rate" sh -c \
 check "no stand-in" sh -c '! printf "%s" "$1" | grep -q "its fastest backend stands in"' _ "$out"
 check "both KDF lines placed" contains "$out" \
 	"1 of 4 PBKDF2 lines, 1 of 2 Argon2 lines"
+
+# The host's bench and its imported cryptsetup run together, one side:
+# the kernel's rows and cryptsetup's own lines beat the stand-ins.
+expect_exit 0 "two host files" $CB compare --reference "$T/ref" "$T/host.csv" "$T/mid.csv"
+check "two files: cbc row is the kernel's" contains "$out" \
+	"aes-cbc 128b encryption: this host is 2nd of 3
+  (this host: kernel 64 KiB requests)"
+check "two files: PBKDF2 is cryptsetup's" contains "$out" \
+	"PBKDF2-sha256: this host is 2nd of 3
+  (this host: cryptsetup"
+check "two files: nothing stood in" sh -c \
+	'! printf "%s" "$1" | grep -q "its fastest backend stands in"' _ "$out"
+check "two files: summary" contains "$out" \
+	"placed: 1 of 12 cipher rows (2 of 24 directions), 1 of 4 PBKDF2 lines, 1 of 2 Argon2 lines"
+expect_exit 2 "two directories" $CB compare --reference "$T/ref" "$T/ref2" "$T/host.csv"
+check "says one directory" contains "$err" "one reference directory"
+
+# --format csv: one CSV of the placements, the summary on stderr.
+expect_exit 0 "csv" $CB compare --reference "$T/ref" "$T/mid.csv" --format csv
+check "csv header" sh -c 'printf "%s\n" "$1" | head -n 1 | grep -qx "section,line,unit,rank,of,source,cpu,ghz,value,ratio,ratio_per_ghz,verdict,implementation,standin,points,ratio_min,ratio_max"' _ "$out"
+check "csv: every row 17 fields" sh -c \
+	'printf "%s\n" "$1" | awk -F, "NF != 17 { exit 1 }"' _ "$out"
+check "csv: the host's row, 2nd of 3" contains "$out" \
+	"cryptsetup,aes-cbc 128b encryption,MiB/s,2,3,mid.csv,mid.csv,,400,,,this host,kernel,0,,,"
+check "csv: the fast reference's ratio and verdict" contains "$out" \
+	"cryptsetup,aes-cbc 128b encryption,MiB/s,1,3,cs-fast.csv,cs-fast.csv,,900000,0.0004,,unsure,kernel,0,,,"
+check "csv: a line not placed" contains "$out" \
+	"cryptsetup,aes-xts 512b encryption,MiB/s,,,,,,,,,not placed: this host's file has no point for it,,,,,"
+check "csv: no table text" sh -c '! printf "%s" "$1" | grep -q "this host is"' _ "$out"
+check "csv: summary on stderr" contains "$err" "compare --reference: placed: 1 of 12 cipher rows"
+
+# A reference file of several libraries: one line for each, against the
+# host's same library.
+expect_exit 0 "speed host2" $CB speed --backend openssl --backend gcrypt \
+	--alg 'cbc(aes)' --key-bits 128 --sizes 65536 --sec 0.05 --format csv \
+	-o "$T/host2.csv"
+cp "$T/host2.csv" "$T/ref/two-libs.csv"
+expect_exit 0 "two libraries in one file" $CB compare --reference "$T/ref" "$T/host2.csv"
+check "openssl's line" sh -c \
+	'printf "%s" "$1" | grep -Eq "^  two-libs.csv .* openssl +2 +1\.00 +1\.00-1\.00 +1\.00 +openssl$"' _ "$out"
+check "gcrypt's line" sh -c \
+	'printf "%s" "$1" | grep -Eq "^  two-libs.csv .* gcrypt +2 +1\.00 +1\.00-1\.00 +1\.00 +gcrypt$"' _ "$out"
+expect_exit 0 "two libraries, csv" $CB compare --reference "$T/ref" "$T/host2.csv" --format csv
+check "csv: a library row" sh -c \
+	'printf "%s\n" "$1" | grep -Eq "^library,gcrypt,ratio,,,two-libs.csv,[^,]*,[0-9.]*,,1.0000,[0-9.]*,,gcrypt,0,2,1.0000,1.0000$"' _ "$out"
+rm "$T/ref/two-libs.csv"
 
 # Slower than every reference is still placement: exit 0.
 cs_text "$T/ref/faster.txt" 1000000.0 1000000.0 1000000000 1048576

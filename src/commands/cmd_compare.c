@@ -53,7 +53,7 @@ static const struct cb_opt compare_opts[] = {
 	{ "--new-where", 1, O_NWHERE, "COL=VAL|COL~TEXT",
 	  "only NEW rows matching" },
 	{ "--reference", 0, O_REFERENCE, NULL,
-	  "[DIR] HOST.csv: place this host among the reference library "
+	  "[DIR] HOST.csv...: place this host among the reference library "
 	  "(default results/reference/)" },
 	{ "--threshold", 1, O_THRESHOLD, "PCT",
 	  "a change within PCT % is same; past it, a significant one is "
@@ -73,7 +73,7 @@ const struct cb_command cb_cmd_compare = {
 	"         [--allow-missing]\n"
 	"       cryptobench compare --baseline VALUE [--by host|cpu_level|COL] [..] FILE...\n"
 	"       cryptobench compare --dump [--where ..] [--host H] FILE...\n"
-	"       cryptobench compare --reference [DIR] HOST.csv",
+	"       cryptobench compare --reference [DIR] HOST.csv...",
 	.summary = "the regression table between two result files (or a fleet)",
 	.more =
 	"BASE and NEW are cryptobench CSV files ('-' is standard input).\n"
@@ -98,13 +98,15 @@ const struct cb_command cb_cmd_compare = {
 	"--by column (default host) and compares every other value with VALUE.\n"
 	"--dump prints the points of the files as tab-separated values (median\n"
 	"of repeated runs) for scripts/plot.\n"
-	"--reference [DIR] HOST.csv places the host's results among the\n"
+	"--reference [DIR] HOST.csv... places the host's results (its bench or\n"
+	"speed CSV, and its imported cryptsetup benchmark) among the\n"
 	"reference library (DIR, default results/reference/ beside the binary\n"
 	"or installed; $CRYPTOBENCH_REFERENCE): a table per cryptsetup\n"
 	"benchmark line (12 cipher rows each way, PBKDF2, Argon2), the host's\n"
 	"rank, ratio host/reference and per GHz; exit 0 when placed, also when\n"
 	"slower (placement, not a gate), 2 for a bad DIR or file, 77 when\n"
-	"nothing could be placed.  See docs/compare.md.\n",
+	"nothing could be placed; --format csv gives one CSV of the placements\n"
+	"(the summary on standard error).  See docs/compare.md.\n",
 };
 
 /* What the command line asked for. */
@@ -296,33 +298,69 @@ static void free_args(struct args *a)
 	free(a->paths);
 }
 
-/* --reference [DIR] HOST.csv: of two paths the directory is DIR (else
- * the first, named as a bad DIR); the exit status. */
-static int run_reference(const struct args *a)
+static int is_dir(const char *path)
 {
 	struct stat st;
-	int d;
 
-	if (a->npaths < 1 || a->npaths > 2 || a->dump || a->baseline) {
-		cb_err("compare --reference: %s (want [DIR] HOST.csv)",
-		       a->npaths < 1 ? "no host file given" : a->npaths > 2 ?
-		       "too many files" : "not with --dump or --baseline");
-		return CB_EXIT_USAGE;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Whether path names a directory: one, or (missing) not a *.csv. */
+static int names_dir(const char *path)
+{
+	size_t l = strlen(path);
+
+	return is_dir(path) || (access(path, F_OK) < 0 && errno == ENOENT &&
+	       !(l > 4 && !strcmp(path + l - 4, ".csv")));
+}
+
+/* --reference's paths: the one directory among them (or the one missing
+ * path that is no *.csv: a DIR mistyped) into *dir, the others (the
+ * host's files) into host; 0 or -1 after a message. */
+static int split_reference(const struct args *a, const char **dir,
+                           struct cmp_ref_host *h, const char **host)
+{
+	for (size_t k = 0; k < a->npaths; k++) {
+		if (!names_dir(a->paths[k])) {
+			if (not_json(a->paths[k]) < 0)
+				return -1;
+			host[h->n++] = a->paths[k];
+		} else if (*dir) {
+			cb_err("compare --reference: %s and %s: one reference "
+			       "directory, then the host's result CSVs", *dir,
+			       a->paths[k]);
+			return -1;
+		} else {
+			*dir = a->paths[k];
+		}
 	}
-	d = a->npaths == 2 && stat(a->paths[1], &st) == 0 &&
-	    S_ISDIR(st.st_mode) && !(stat(a->paths[0], &st) == 0 &&
-	    S_ISDIR(st.st_mode));
-	if (a->npaths == 1 && stat(a->paths[0], &st) == 0 &&
-	    S_ISDIR(st.st_mode)) {
+	if (h->n)
+		return 0;
+	if (*dir && !is_dir(*dir))
+		cb_err("compare --reference: %s: %s (the host's result CSV)",
+		       *dir, strerror(ENOENT));
+	else if (*dir)
 		cb_err("compare --reference: %s is a directory: the host's result "
-		       "CSV is wanted (DIR HOST.csv for another library)",
-		       a->paths[0]);
-		return CB_EXIT_USAGE;
-	}
-	if (not_json(a->paths[a->npaths - 1 - d]) < 0)
-		return CB_EXIT_USAGE;
-	return cmp_reference(a->npaths == 2 ? a->paths[d] : NULL,
-	                     a->paths[a->npaths - 1 - d], stdout);
+		       "CSV is wanted too (DIR HOST.csv...)", *dir);
+	else
+		cb_err("compare --reference: no host file given");
+	return -1;
+}
+
+/* --reference [DIR] HOST.csv...; the exit status. */
+static int run_reference(const struct args *a)
+{
+	const char **host = cb_xcalloc(a->npaths + 1, sizeof *host);
+	const char *dir = NULL;
+	struct cmp_ref_host h = { host, 0 };
+	int rc = CB_EXIT_USAGE;
+
+	if (a->dump || a->baseline)
+		cb_err("compare --reference: not with --dump or --baseline");
+	else if (split_reference(a, &dir, &h, host) == 0)
+		rc = cmp_reference(dir, &h, a->csv_out, stdout);
+	free(host);
+	return rc;
 }
 
 int cmd_compare(int argc, char **argv)

@@ -342,9 +342,17 @@ int cmp_dump(const struct cmp_job *j);
 /* The reference library: $CRYPTOBENCH_REFERENCE, results/reference/
  * beside the binary, or the installed one. */
 const char *cmp_ref_default_dir(void);
-/* Place hostpath's points among dir's files (NULL: the default) on out;
- * the exit status: 0 placed, 2 a bad file or directory, 77 none placed. */
-int cmp_reference(const char *dir, const char *hostpath, FILE *out);
+/* The host's result files: one side, its points from all of them (a
+ * bench CSV and the host's imported `cryptsetup benchmark`, say). */
+struct cmp_ref_host {
+	const char *const *paths;
+	size_t n;
+};
+/* Place the host's points among dir's files (NULL: the default) on out,
+ * as tables or (csv) one CSV; the exit status: 0 placed, 2 a bad file or
+ * directory, 77 none placed. */
+int cmp_reference(const char *dir, const struct cmp_ref_host *host, int csv,
+                  FILE *out);
 /* One line placed, for the report's chart "this host among N CPUs". */
 struct cmp_ref_bar {
 	char label[96], source[96];

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compare/compare.h"
 #include "foundation/stats.h"
@@ -46,6 +47,71 @@ static double quantile(const double *v, size_t n, double q)
 	size_t k = (size_t)ceil(q * (double)n);
 
 	return v[k ? k - 1 : 0];
+}
+
+/* The median of a copy of v[0..n). */
+static double median_copy(const double *v, size_t n)
+{
+	double *t = cb_xcalloc(n + 1, sizeof *t), m;
+
+	memcpy(t, v, n * sizeof *t);
+	cb_stats_sort(t, n);
+	m = cb_stats_median(t, n);
+	free(t);
+	return m;
+}
+
+/* The medians of p's processes into m (CMP_MAX_PROCS long). */
+static void proc_medians(const struct cmp_point *p, double *m)
+{
+	size_t i0 = 0;
+
+	for (size_t i = 0; i < p->nprocs; i0 += p->proc[i++])
+		m[i] = median_copy(p->samples + i0, p->proc[i]);
+}
+
+/* A pair tested process by process: the half-width of its process pairs'
+ * ratios (NEW process over BASE process), in percent of the ratio; NaN
+ * when not tested so. */
+static double proc_spread(const struct cmp *c)
+{
+	double mb[CMP_MAX_PROCS], mn[CMP_MAX_PROCS], lo = INFINITY, hi = 0;
+
+	if (!c->tested || !c->by_process || !(c->ratio > 0))
+		return NAN;
+	proc_medians(c->b, mb);
+	proc_medians(c->n, mn);
+	for (size_t i = 0; i < c->b->nprocs; i++)
+		for (size_t j = 0; j < c->n->nprocs && mb[i] > 0; j++) {
+			double r = mn[j] / mb[i];
+
+			lo = r < lo ? r : lo;
+			hi = r > hi ? r : hi;
+		}
+	return hi >= lo ? 50 * (hi - lo) / c->ratio : NAN;
+}
+
+/* The process line: how far the processes of the two sides spread the
+ * ratio, which the process-by-process test must see past. */
+static void print_procs(FILE *f, const struct cmp *c, size_t nc)
+{
+	double *hw = cb_xcalloc(nc + 1, sizeof *hw);
+	size_t n = 0;
+
+	for (size_t i = 0; i < nc; i++)
+		if (!isnan(hw[n] = proc_spread(&c[i])))
+			n++;
+	if (n) {
+		cb_stats_sort(hw, n);
+		fprintf(f, "processes: %zu points were tested process by process "
+		        "(every process of NEW against every one of BASE); their "
+		        "process pairs' ratios spread +-%.1f %% at half of them, "
+		        "+-%.1f %% at 90 %%: a change smaller than that is not "
+		        "established at the point, however many samples it has - "
+		        "a quieter host narrows it\n", n, quantile(hw, n, 0.5),
+		        quantile(hw, n, 0.9));
+	}
+	free(hw);
 }
 
 void cmp_print_noise(FILE *f, const struct cmp_side *b,
@@ -86,5 +152,6 @@ void cmp_print_noise(FILE *f, const struct cmp_side *b,
 		        threshold);
 		fputc('\n', f);
 	}
+	print_procs(f, c, nc);
 	free(hw);
 }

@@ -85,17 +85,18 @@ static double side_ghz(const struct cb_csv *csv)
 	return m;
 }
 
-/* Read one source's file into points; 0 or -EINVAL after a message. */
-static int src_load(struct ref_src *s, const char *path)
+/* Read one source's files (a reference: one; the host: one or more) into
+ * points; 0 or -EINVAL after a message. */
+static int src_load(struct ref_src *s, const char *const *paths, size_t n)
 {
 	static const struct cmp_select none;
-	const char *slash = strrchr(path, '/');
+	const char *path = paths[0], *slash = strrchr(path, '/');
 
 	s->path = path;
 	s->side.label = path;
 	s->side.sidebit = 1;
-	s->side.paths = &s->path;
-	s->side.nfiles = 1;
+	s->side.paths = paths;
+	s->side.nfiles = n;
 	if (cmp_side_load(&s->side, &none) < 0 ||
 	    cmp_side_points(&s->side, &none, NULL) < 0)
 		return -EINVAL;
@@ -237,6 +238,57 @@ static const char *base(const char *path)
 
 static const char *const units[] = { "MiB/s", "iter/s", "MiB/s/lane" };
 
+/* Where the placement goes: text tables, or one CSV (--format csv). */
+struct ref_out {
+	FILE *f;
+	int csv;
+};
+
+static const char *const csv_cols[] = {
+	"section", "line", "unit", "rank", "of", "source", "cpu", "ghz",
+	"value", "ratio", "ratio_per_ghz", "verdict", "implementation",
+	"standin", "points", "ratio_min", "ratio_max",
+};
+enum { NCOLS = sizeof csv_cols / sizeof csv_cols[0] };
+
+static void csv_line(FILE *f, const char *const *v)
+{
+	for (size_t i = 0; i < NCOLS; i++) {
+		if (i)
+			fputc(',', f);
+		cb_csv_write_field(f, v[i] ? v[i] : "");
+	}
+	fputc('\n', f);
+}
+
+/* One placed line of row r as CSV: source s of m, ranked rank. */
+static void csv_place(FILE *f, size_t rank, size_t m, const struct ref_src *s,
+                      const struct ref_src *host, const struct ref_row *r)
+{
+	const struct ref_val *v = &s->val, *h = &host->val;
+	char rk[24], of[24], ghz[24] = "", val[32], ratio[32] = "", pg[32] = "";
+	char impl[160];
+	const char *c[NCOLS] = { "cryptsetup", r->name, units[r->kind], rk, of,
+	                         base(s->path), s->cpu, ghz, val, ratio, pg };
+
+	snprintf(rk, sizeof rk, "%zu", rank);
+	snprintf(of, sizeof of, "%zu", m);
+	if (s->ghz > 0)
+		snprintf(ghz, sizeof ghz, "%.3f", s->ghz);
+	snprintf(val, sizeof val, "%.6g", v->v);
+	if (s != host)
+		snprintf(ratio, sizeof ratio, "%.4f", h->v / v->v);
+	if (s != host && s->ghz > 0 && host->ghz > 0)
+		snprintf(pg, sizeof pg, "%.4f", h->v / host->ghz /
+		         (v->v / s->ghz));
+	snprintf(impl, sizeof impl, "%s%s%s", v->p->backend,
+	         *v->p->driver ? " " : "", v->p->driver);
+	c[11] = s == host ? "this host" : verdict(h, v);
+	c[12] = impl;
+	c[13] = v->standin ? "1" : "0";
+	csv_line(f, c);
+}
+
 /* One line of a row's table: rank, CPU, source, value, ratios, verdict. */
 static void table_line(FILE *f, size_t rank, const struct ref_src *s,
                        const struct ref_src *host, const struct ref_row *r,
@@ -314,17 +366,26 @@ static size_t gather(struct ref_src *src, size_t n, struct ref_src *host,
 }
 
 /* Place the host on row r among the n sources; 1 when placed. */
-static int place_row(FILE *f, struct ref_src *src, size_t n,
+static int place_row(const struct ref_out *o, struct ref_src *src, size_t n,
                      struct ref_src *host, const struct ref_row *r)
 {
+	FILE *f = o->f;
 	struct ref_src **order = cb_xcalloc(n + 1, sizeof *order);
 	size_t m = gather(src, n, host, r, order), rank = 0;
 	int ghzcol = 0;
 
 	if (!m) {
-		fprintf(f, "\n%s: not placed (%s)\n", r->name, host->val.v <= 0 ?
-		        "this host's file has no point for it" :
-		        "no reference has it");
+		const char *why = host->val.v <= 0 ? "this host's file has no "
+		                  "point for it" : "no reference has it";
+		char note[96];
+		const char *c[NCOLS] = { "cryptsetup", r->name, units[r->kind] };
+
+		snprintf(note, sizeof note, "not placed: %s", why);
+		c[11] = note;
+		if (o->csv)
+			csv_line(f, c);
+		else
+			fprintf(f, "\n%s: not placed (%s)\n", r->name, why);
 		free(order);
 		return 0;
 	}
@@ -332,6 +393,12 @@ static int place_row(FILE *f, struct ref_src *src, size_t n,
 		if (order[i] == host)
 			rank = i + 1;
 		ghzcol |= order[i]->ghz > 0 && host->ghz > 0 && order[i] != host;
+	}
+	if (o->csv) {
+		for (size_t i = 0; i < m; i++)
+			csv_place(f, i + 1, m, order[i], host, r);
+		free(order);
+		return 1;
 	}
 	row_head(f, r, host, rank, m);
 	fprintf(f, "  %4s  %-37s %-32s %12s %6s%s  %s\n", "rank", "cpu",
@@ -442,27 +509,54 @@ static const struct cmp_point *host_match(const struct cmp_side *h,
 	return best;
 }
 
-/* A reference file's other points against the host's: one line, the
- * median ratio of one implementation pair; 1 when any matched. */
-static int other_line(FILE *f, const struct ref_src *s,
-                      const struct ref_src *host)
+/* other_line's line as CSV: the n ratios q of library be (unsorted). */
+static void other_csv(FILE *f, const struct ref_src *s, const char *be,
+                      const struct ref_src *host, const char *hb, double *q,
+                      size_t n)
+{
+	char ghz[24] = "", ratio[32], pg[32] = "", np[24], lo[32], hi[32];
+	const char *c[NCOLS] = { "library", be, "ratio", "", "", base(s->path),
+	                         s->cpu, ghz, "", ratio, pg, "", hb,
+	                         host_backend(be) ? "0" : "1", np, lo, hi };
+	double med;
+
+	cb_stats_sort(q, n);
+	med = cb_stats_median(q, n);
+	if (s->ghz > 0)
+		snprintf(ghz, sizeof ghz, "%.3f", s->ghz);
+	snprintf(ratio, sizeof ratio, "%.4f", med);
+	if (s->ghz > 0 && host->ghz > 0)
+		snprintf(pg, sizeof pg, "%.4f", med * s->ghz / host->ghz);
+	snprintf(np, sizeof np, "%zu", n);
+	snprintf(lo, sizeof lo, "%.4f", q[0]);
+	snprintf(hi, sizeof hi, "%.4f", q[n - 1]);
+	csv_line(f, c);
+}
+
+/* A reference file's points of library be against the host's: one line,
+ * the median ratio of that implementation pair; 1 when any matched. */
+static int other_line(const struct ref_out *o, const struct ref_src *s,
+                      const char *be, const struct ref_src *host)
 {
 	double *q = cb_xcalloc(s->side.npts + 1, sizeof *q);
-	const char *be = NULL, *hb = NULL;
+	const char *hb = NULL;
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->side.npts; i++) {
 		const struct cmp_point *p = &s->side.pts[i], *h;
 
-		if (!other_point(p) || (be && strcmp(p->backend, be)))
+		if (!other_point(p) || strcmp(p->backend, be))
 			continue;
 		h = host_match(&host->side, p, host_backend(p->backend));
 		if (!h || h->median <= 0 || p->median <= 0)
 			continue;
-		be = p->backend, hb = h->backend;
+		hb = h->backend;
 		q[n++] = h->median / p->median;
 	}
-	if (n) {
+	if (n && o->csv)
+		other_csv(o->f, s, be, host, hb, q, n);
+	else if (n) {
+		FILE *f = o->f;
 		double med;
 
 		cb_stats_sort(q, n);
@@ -479,13 +573,39 @@ static int other_line(FILE *f, const struct ref_src *s,
 	return n > 0;
 }
 
-/* The section after the tables: the libraries' own points (openssl
- * speed, bssl speed, bench-slope, tcrypt, cryptobench runs). */
-static size_t other_tools(FILE *f, const struct ref_src *src, size_t n,
-                          const struct ref_src *host)
+/* Each library of file s against the host's, in the order the file has
+ * them: one line each; how many lines. */
+static size_t other_file(const struct ref_out *o, const struct ref_src *s,
+                         const struct ref_src *host)
 {
 	size_t got = 0;
 
+	for (size_t i = 0; i < s->side.npts; i++) {
+		const char *be = s->side.pts[i].backend;
+		size_t k = 0;
+
+		while (k < i && strcmp(s->side.pts[k].backend, be))
+			k++;
+		if (k == i && other_point(&s->side.pts[i]))
+			got += (size_t)other_line(o, s, be, host);
+	}
+	return got;
+}
+
+/* The section after the tables: the libraries' own points (openssl
+ * speed, bssl speed, bench-slope, tcrypt, cryptobench runs); how many
+ * files had any. */
+static size_t other_tools(const struct ref_out *o, const struct ref_src *src,
+                          size_t n, const struct ref_src *host)
+{
+	FILE *f = o->f;
+	size_t got = 0;
+
+	if (o->csv) {
+		for (size_t i = 0; i < n; i++)
+			got += other_file(o, &src[i], host) > 0;
+		return got;
+	}
 	fputs("\nthe libraries' own points (openssl speed, bssl speed, "
 	      "bench-slope, tcrypt, cryptobench):\neach reference library "
 	      "against the host's same library (bssl: the host's fastest "
@@ -495,7 +615,7 @@ static size_t other_tools(FILE *f, const struct ref_src *src, size_t n,
 	fprintf(f, "  %-32s %-29s %-9s %4s %7s  %-12s  %5s  %s\n", "source",
 	        "cpu", "library", "pts", "ratio", "range", "/GHz", "host's");
 	for (size_t i = 0; i < n; i++)
-		got += (size_t)other_line(f, &src[i], host);
+		got += other_file(o, &src[i], host) > 0;
 	if (!got)
 		fputs("  (none: this host's file has no point of theirs)\n", f);
 	return got;
@@ -519,17 +639,21 @@ static void preamble(FILE *f, const char *dir, size_t n,
 
 /* Place the host file among the reference files; prints, returns the
  * exit code (0 placed, 2 a bad file, 77 nothing placed). */
-static int place_all(FILE *f, const char *dir, struct ref_src *src, size_t n,
-                     struct ref_src *host)
+static int place_all(const struct ref_out *o, const char *dir,
+                     struct ref_src *src, size_t n, struct ref_src *host)
 {
+	FILE *f = o->csv ? stderr : o->f;   /* CSV: the summary to stderr */
 	struct ref_row rows[32];
 	size_t nr = ref_rows(rows), got[3] = { 0 }, all[3] = { 0 };
 	size_t cipher_rows = 0, others;
 	int enc = 0;
 
-	preamble(f, dir, n, host);
+	if (o->csv)
+		csv_line(o->f, csv_cols);
+	else
+		preamble(f, dir, n, host);
 	for (size_t i = 0; i < nr; i++) {
-		int ok = place_row(f, src, n, host, &rows[i]);
+		int ok = place_row(o, src, n, host, &rows[i]);
 
 		got[rows[i].kind] += (size_t)ok;
 		all[rows[i].kind]++;
@@ -538,9 +662,10 @@ static int place_all(FILE *f, const char *dir, struct ref_src *src, size_t n,
 		else if (rows[i].kind == K_CIPHER)
 			cipher_rows += enc || ok;
 	}
-	others = other_tools(f, src, n, host);
-	fprintf(f, "\nplaced: %zu of 12 cipher rows (%zu of %zu directions), "
-	        "%zu of %zu PBKDF2 lines, %zu of %zu Argon2 lines\n", cipher_rows,
+	others = other_tools(o, src, n, host);
+	fprintf(f, "%splaced: %zu of 12 cipher rows (%zu of %zu directions), "
+	        "%zu of %zu PBKDF2 lines, %zu of %zu Argon2 lines\n",
+	        o->csv ? "compare --reference: " : "\n", cipher_rows,
 	        got[K_CIPHER], all[K_CIPHER], got[K_PBKDF2], all[K_PBKDF2],
 	        got[K_ARGON2], all[K_ARGON2]);
 	if (others)
@@ -548,51 +673,62 @@ static int place_all(FILE *f, const char *dir, struct ref_src *src, size_t n,
 	return got[0] + got[1] + got[2] + others ? CB_EXIT_OK : CB_EXIT_SKIP;
 }
 
-/* Leave the host's own file out of the library, if it is in it. */
-static void drop_same(char **files, size_t *n, const char *hostpath)
+/* Whether path is one of the host's files. */
+static int is_host_file(const char *path, const struct cmp_side *host)
 {
-	char *h = realpath(hostpath, NULL);
+	char *r = realpath(path, NULL);
+	int same = 0;
+
+	for (size_t i = 0; r && i < host->nfiles && !same; i++) {
+		char *h = realpath(host->paths[i], NULL);
+
+		same = h && !strcmp(r, h);
+		free(h);
+	}
+	free(r);
+	return same;
+}
+
+/* Leave the host's own files out of the library, if they are in it. */
+static void drop_same(char **files, size_t *n, const struct cmp_side *host)
+{
 	size_t k = 0;
 
-	for (size_t i = 0; i < *n; i++) {
-		char *r = h ? realpath(files[i], NULL) : NULL;
-
-		if (r && !strcmp(r, h))
+	for (size_t i = 0; i < *n; i++)
+		if (is_host_file(files[i], host))
 			free(files[i]);
 		else
 			files[k++] = files[i];
-		free(r);
-	}
 	*n = k;
-	free(h);
 }
 
 /* The host file and DIR's files into sources; 0 or -EINVAL after a
  * message naming the file. */
-static int load_all(const char *dir, const char *hostpath,
+static int load_all(const char *dir, const struct cmp_ref_host *hp,
                     struct ref_src *host, struct ref_src **src, size_t *n)
 {
 	char **files;
-	int rc = src_load(host, hostpath);
+	int rc = src_load(host, hp->paths, hp->n);
 
 	*src = NULL;
 	*n = 0;
 	if (rc < 0)
 		return rc;
 	if (!host->side.npts) {
-		cb_err("compare --reference: %s: no measured point in it",
-		       hostpath);
+		cb_err("compare --reference: %s%s: no measured point in %s",
+		       hp->paths[0], hp->n > 1 ? " ..." : "", hp->n > 1 ?
+		       "them" : "it");
 		return -EINVAL;
 	}
 	files = dir_files(dir, n);
 	if (!files)
 		return -EINVAL;
-	drop_same(files, n, hostpath);
+	drop_same(files, n, &host->side);
 	*src = cb_xcalloc(*n, sizeof **src);
 	for (size_t i = 0; i < *n; i++)  /* the sources own the paths */
 		(*src)[i].path = files[i];
 	for (size_t i = 0; i < *n && rc == 0; i++)
-		rc = src_load(&(*src)[i], files[i]);
+		rc = src_load(&(*src)[i], &(*src)[i].path, 1);
 	free(files);
 	return rc;
 }
@@ -607,8 +743,10 @@ static void free_all(struct ref_src *src, size_t n, struct ref_src *host)
 	cmp_side_free(&host->side);
 }
 
-int cmp_reference(const char *dir, const char *hostpath, FILE *out)
+int cmp_reference(const char *dir, const struct cmp_ref_host *hp, int csv,
+                  FILE *out)
 {
+	struct ref_out o = { out, csv };
 	struct ref_src host = { 0 }, *src = NULL;
 	size_t n = 0;
 	struct stat st;
@@ -622,8 +760,8 @@ int cmp_reference(const char *dir, const char *hostpath, FILE *out)
 		       "not a directory");
 		return CB_EXIT_USAGE;
 	}
-	rc = load_all(dir, hostpath, &host, &src, &n);
-	rc = rc < 0 ? CB_EXIT_USAGE : place_all(out, dir, src, n, &host);
+	rc = load_all(dir, hp, &host, &src, &n);
+	rc = rc < 0 ? CB_EXIT_USAGE : place_all(&o, dir, src, n, &host);
 	free_all(src, n, &host);
 	return rc;
 }
@@ -675,6 +813,7 @@ int cmp_ref_chart(const char *dir, const char *hostpath,
                   struct cmp_ref_chart *c)
 {
 	struct ref_src host = { 0 }, *src = NULL;
+	struct cmp_ref_host hp = { &hostpath, 1 };
 	struct stat st;
 	size_t n = 0;
 	int rc;
@@ -685,7 +824,7 @@ int cmp_ref_chart(const char *dir, const char *hostpath,
 	snprintf(c->dir, sizeof c->dir, "%s", dir);
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return -ENOENT;      /* no library: the report says so, quietly */
-	rc = load_all(dir, hostpath, &host, &src, &n);
+	rc = load_all(dir, &hp, &host, &src, &n);
 	if (rc == 0)
 		c->nsrcs = n, chart_bars(src, n, &host, c);
 	free_all(src, n, &host);
