@@ -275,6 +275,8 @@ rowp() {
 expect_exit 0 "processes: one slow process of two is not a regression" "$CB" compare "$T/p_base.csv" "$T/p_layout.csv"
 check "processes: the method says so" contains "$out" "1 of them from several processes (or runs) on both sides: tested process by process"
 check "processes: that point is inconclusive" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "inconclusive"
+check "processes: how far the processes spread the ratio" contains "$out" "processes: 1 point was tested process by process"
+check "processes: one at 1.0, one at 0.8" sh -c 'printf "%s\n" "$1" | tr -s "\n " "  " | grep -Eq "ratios spread \+-1[01]\.[0-9] % at half of them"' _ "$out"
 expect_exit 1 "processes: a slowdown in both processes is SLOWER" "$CB" compare "$T/p_base.csv" "$T/p_real.csv"
 check "processes: SLOWER row" contains "$(printf '%s\n' "$out" | grep 'cbc(aes)')" "SLOWER"
 expect_exit 1 "processes: one process on a side pools the samples (and calls it)" "$CB" compare "$T/p_base.csv" "$T/p_one.csv"

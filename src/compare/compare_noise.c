@@ -103,12 +103,13 @@ static void print_procs(FILE *f, const struct cmp *c, size_t nc)
 			n++;
 	if (n) {
 		cb_stats_sort(hw, n);
-		fprintf(f, "processes: %zu points were tested process by process "
+		fprintf(f, "processes: %zu point%s tested process by process "
 		        "(every process of NEW against every one of BASE); their "
 		        "process pairs' ratios spread +-%.1f %% at half of them, "
 		        "+-%.1f %% at 90 %%: a change smaller than that is not "
 		        "established at the point, however many samples it has - "
-		        "a quieter host narrows it\n", n, quantile(hw, n, 0.5),
+		        "a quieter host narrows it\n", n, n == 1 ? " was" :
+		        "s were", quantile(hw, n, 0.5),
 		        quantile(hw, n, 0.9));
 	}
 	free(hw);
