@@ -316,15 +316,17 @@ static int names_dir(const char *path)
 
 /* --reference's paths: the one directory among them (or the one missing
  * path that is no *.csv: a DIR mistyped) into *dir, the others (the
- * host's files) into host; 0 or -1 after a message. */
-static int split_reference(const struct args *a, const char **dir,
-                           struct cmp_ref_host *h, const char **host)
+ * host's files) into host; how many of those, or -1 after a message. */
+static long split_reference(const struct args *a, const char **dir,
+                            const char **host)
 {
+	long n = 0;
+
 	for (size_t k = 0; k < a->npaths; k++) {
 		if (!names_dir(a->paths[k])) {
 			if (not_json(a->paths[k]) < 0)
 				return -1;
-			host[h->n++] = a->paths[k];
+			host[n++] = a->paths[k];
 		} else if (*dir) {
 			cb_err("compare --reference: %s and %s: one reference "
 			       "directory, then the host's result CSVs", *dir,
@@ -334,8 +336,8 @@ static int split_reference(const struct args *a, const char **dir,
 			*dir = a->paths[k];
 		}
 	}
-	if (h->n)
-		return 0;
+	if (n)
+		return n;
 	if (*dir && !is_dir(*dir))
 		cb_err("compare --reference: %s: %s (the host's result CSV)",
 		       *dir, strerror(ENOENT));
@@ -352,13 +354,18 @@ static int run_reference(const struct args *a)
 {
 	const char **host = cb_xcalloc(a->npaths + 1, sizeof *host);
 	const char *dir = NULL;
-	struct cmp_ref_host h = { host, 0 };
+	long n = -1;
 	int rc = CB_EXIT_USAGE;
 
 	if (a->dump || a->baseline)
 		cb_err("compare --reference: not with --dump or --baseline");
-	else if (split_reference(a, &dir, &h, host) == 0)
+	else
+		n = split_reference(a, &dir, host);
+	if (n > 0) {
+		struct cmp_ref_host h = { host, (size_t)n };
+
 		rc = cmp_reference(dir, &h, a->csv_out, stdout);
+	}
 	free(host);
 	return rc;
 }

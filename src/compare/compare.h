@@ -213,6 +213,8 @@ struct cmp {
 	double ratio, change, noise;   /* change and noise in percent */
 	int tested;                    /* the statistical rule applies         */
 	int by_process;                /* ... tested process by process        */
+	double proc_hw;                /* ... its process pairs' ratios' half-
+	                                  range, % of the ratio; else NaN       */
 	double ci_lo, ci_hi;           /* 95 % CI of the ratio (tested)         */
 	double p, p_adj;               /* Mann-Whitney p, adjusted (BH, Holm)  */
 };

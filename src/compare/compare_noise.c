@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "compare/compare.h"
 #include "foundation/stats.h"
@@ -49,48 +48,6 @@ static double quantile(const double *v, size_t n, double q)
 	return v[k ? k - 1 : 0];
 }
 
-/* The median of a copy of v[0..n). */
-static double median_copy(const double *v, size_t n)
-{
-	double *t = cb_xcalloc(n + 1, sizeof *t), m;
-
-	memcpy(t, v, n * sizeof *t);
-	cb_stats_sort(t, n);
-	m = cb_stats_median(t, n);
-	free(t);
-	return m;
-}
-
-/* The medians of p's processes into m (CMP_MAX_PROCS long). */
-static void proc_medians(const struct cmp_point *p, double *m)
-{
-	size_t i0 = 0;
-
-	for (size_t i = 0; i < p->nprocs; i0 += p->proc[i++])
-		m[i] = median_copy(p->samples + i0, p->proc[i]);
-}
-
-/* A pair tested process by process: the half-width of its process pairs'
- * ratios (NEW process over BASE process), in percent of the ratio; NaN
- * when not tested so. */
-static double proc_spread(const struct cmp *c)
-{
-	double mb[CMP_MAX_PROCS], mn[CMP_MAX_PROCS], lo = INFINITY, hi = 0;
-
-	if (!c->tested || !c->by_process || !(c->ratio > 0))
-		return NAN;
-	proc_medians(c->b, mb);
-	proc_medians(c->n, mn);
-	for (size_t i = 0; i < c->b->nprocs; i++)
-		for (size_t j = 0; j < c->n->nprocs && mb[i] > 0; j++) {
-			double r = mn[j] / mb[i];
-
-			lo = r < lo ? r : lo;
-			hi = r > hi ? r : hi;
-		}
-	return hi >= lo ? 50 * (hi - lo) / c->ratio : NAN;
-}
-
 /* The process line: how far the processes of the two sides spread the
  * ratio, which the process-by-process test must see past. */
 static void print_procs(FILE *f, const struct cmp *c, size_t nc)
@@ -99,8 +56,8 @@ static void print_procs(FILE *f, const struct cmp *c, size_t nc)
 	size_t n = 0;
 
 	for (size_t i = 0; i < nc; i++)
-		if (!isnan(hw[n] = proc_spread(&c[i])))
-			n++;
+		if (c[i].tested && !isnan(c[i].proc_hw))
+			hw[n++] = c[i].proc_hw;
 	if (n) {
 		cb_stats_sort(hw, n);
 		fprintf(f, "processes: %zu point%s tested process by process "

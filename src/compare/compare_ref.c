@@ -238,6 +238,14 @@ static const char *base(const char *path)
 
 static const char *const units[] = { "MiB/s", "iter/s", "MiB/s/lane" };
 
+/* A ratio host / s per GHz (each side over its clock); NaN when a clock
+ * is not known. */
+static double per_ghz(double ratio, const struct ref_src *s,
+                      const struct ref_src *host)
+{
+	return s->ghz > 0 && host->ghz > 0 ? ratio * s->ghz / host->ghz : NAN;
+}
+
 /* Where the placement goes: text tables, or one CSV (--format csv). */
 struct ref_out {
 	FILE *f;
@@ -278,9 +286,8 @@ static void csv_place(FILE *f, size_t rank, size_t m, const struct ref_src *s,
 	snprintf(val, sizeof val, "%.6g", v->v);
 	if (s != host)
 		snprintf(ratio, sizeof ratio, "%.4f", h->v / v->v);
-	if (s != host && s->ghz > 0 && host->ghz > 0)
-		snprintf(pg, sizeof pg, "%.4f", h->v / host->ghz /
-		         (v->v / s->ghz));
+	if (s != host && !isnan(per_ghz(1, s, host)))
+		snprintf(pg, sizeof pg, "%.4f", per_ghz(h->v / v->v, s, host));
 	snprintf(impl, sizeof impl, "%s%s%s", v->p->backend,
 	         *v->p->driver ? " " : "", v->p->driver);
 	c[11] = s == host ? "this host" : verdict(h, v);
@@ -301,9 +308,9 @@ static void table_line(FILE *f, size_t rank, const struct ref_src *s,
 	         s == host ? "this host" : s->cpu);
 	if (s != host) {
 		snprintf(ratio, sizeof ratio, "%.2f", h->v / v->v);
-		if (s->ghz > 0 && host->ghz > 0)
-			snprintf(pg, sizeof pg, "%.2f", h->v / host->ghz /
-			         (v->v / s->ghz));
+		if (!isnan(per_ghz(1, s, host)))
+			snprintf(pg, sizeof pg, "%.2f", per_ghz(h->v / v->v, s,
+			         host));
 	}
 	fprintf(f, "  %4zu  %-37s %-32.32s %12.*f %6s", rank, cpu,
 	        base(s->path), r->kind == K_PBKDF2 ? 0 : 1, v->v, ratio);
@@ -365,6 +372,22 @@ static size_t gather(struct ref_src *src, size_t n, struct ref_src *host,
 	return m;
 }
 
+/* Row r placed nowhere, and why. */
+static void not_placed(const struct ref_out *o, const struct ref_row *r,
+                       const char *why)
+{
+	char note[96];
+	const char *c[NCOLS] = { "cryptsetup", r->name, units[r->kind] };
+
+	if (!o->csv) {
+		fprintf(o->f, "\n%s: not placed (%s)\n", r->name, why);
+		return;
+	}
+	snprintf(note, sizeof note, "not placed: %s", why);
+	c[11] = note;
+	csv_line(o->f, c);
+}
+
 /* Place the host on row r among the n sources; 1 when placed. */
 static int place_row(const struct ref_out *o, struct ref_src *src, size_t n,
                      struct ref_src *host, const struct ref_row *r)
@@ -375,17 +398,8 @@ static int place_row(const struct ref_out *o, struct ref_src *src, size_t n,
 	int ghzcol = 0;
 
 	if (!m) {
-		const char *why = host->val.v <= 0 ? "this host's file has no "
-		                  "point for it" : "no reference has it";
-		char note[96];
-		const char *c[NCOLS] = { "cryptsetup", r->name, units[r->kind] };
-
-		snprintf(note, sizeof note, "not placed: %s", why);
-		c[11] = note;
-		if (o->csv)
-			csv_line(f, c);
-		else
-			fprintf(f, "\n%s: not placed (%s)\n", r->name, why);
+		not_placed(o, r, host->val.v <= 0 ? "this host's file has no "
+		           "point for it" : "no reference has it");
 		free(order);
 		return 0;
 	}
@@ -509,28 +523,46 @@ static const struct cmp_point *host_match(const struct cmp_side *h,
 	return best;
 }
 
-/* other_line's line as CSV: the n ratios q of library be (unsorted). */
-static void other_csv(FILE *f, const struct ref_src *s, const char *be,
-                      const struct ref_src *host, const char *hb, double *q,
-                      size_t n)
+/* One library's line: n ratios q (sorted), their median med, hb the
+ * host's backend matched. */
+struct other {
+	const char *be, *hb;
+	const double *q;
+	size_t n;
+	double med;
+};
+
+static void other_csv(FILE *f, const struct ref_src *s,
+                      const struct ref_src *host, const struct other *x)
 {
 	char ghz[24] = "", ratio[32], pg[32] = "", np[24], lo[32], hi[32];
-	const char *c[NCOLS] = { "library", be, "ratio", "", "", base(s->path),
-	                         s->cpu, ghz, "", ratio, pg, "", hb,
-	                         host_backend(be) ? "0" : "1", np, lo, hi };
-	double med;
+	const char *c[NCOLS] = { "library", x->be, "ratio", "", "",
+	                         base(s->path), s->cpu, ghz, "", ratio, pg, "",
+	                         x->hb, host_backend(x->be) ? "0" : "1", np, lo,
+	                         hi };
 
-	cb_stats_sort(q, n);
-	med = cb_stats_median(q, n);
 	if (s->ghz > 0)
 		snprintf(ghz, sizeof ghz, "%.3f", s->ghz);
-	snprintf(ratio, sizeof ratio, "%.4f", med);
-	if (s->ghz > 0 && host->ghz > 0)
-		snprintf(pg, sizeof pg, "%.4f", med * s->ghz / host->ghz);
-	snprintf(np, sizeof np, "%zu", n);
-	snprintf(lo, sizeof lo, "%.4f", q[0]);
-	snprintf(hi, sizeof hi, "%.4f", q[n - 1]);
+	snprintf(ratio, sizeof ratio, "%.4f", x->med);
+	if (!isnan(per_ghz(x->med, s, host)))
+		snprintf(pg, sizeof pg, "%.4f", per_ghz(x->med, s, host));
+	snprintf(np, sizeof np, "%zu", x->n);
+	snprintf(lo, sizeof lo, "%.4f", x->q[0]);
+	snprintf(hi, sizeof hi, "%.4f", x->q[x->n - 1]);
 	csv_line(f, c);
+}
+
+static void other_text(FILE *f, const struct ref_src *s,
+                       const struct ref_src *host, const struct other *x)
+{
+	fprintf(f, "  %-32.32s %-29.29s %-9s %4zu %7.2f  %5.2f-%-6.2f",
+	        base(s->path), s->cpu, x->be, x->n, x->med, x->q[0],
+	        x->q[x->n - 1]);
+	if (!isnan(per_ghz(x->med, s, host)))
+		fprintf(f, "  %5.2f", per_ghz(x->med, s, host));
+	else
+		fputs("      -", f);
+	fprintf(f, "  %s%s\n", host_backend(x->be) ? "" : "stand-in ", x->hb);
 }
 
 /* A reference file's points of library be against the host's: one line,
@@ -539,8 +571,7 @@ static int other_line(const struct ref_out *o, const struct ref_src *s,
                       const char *be, const struct ref_src *host)
 {
 	double *q = cb_xcalloc(s->side.npts + 1, sizeof *q);
-	const char *hb = NULL;
-	size_t n = 0;
+	struct other x = { be, NULL, q, 0, 0 };
 
 	for (size_t i = 0; i < s->side.npts; i++) {
 		const struct cmp_point *p = &s->side.pts[i], *h;
@@ -550,27 +581,16 @@ static int other_line(const struct ref_out *o, const struct ref_src *s,
 		h = host_match(&host->side, p, host_backend(p->backend));
 		if (!h || h->median <= 0 || p->median <= 0)
 			continue;
-		hb = h->backend;
-		q[n++] = h->median / p->median;
+		x.hb = h->backend;
+		q[x.n++] = h->median / p->median;
 	}
-	if (n && o->csv)
-		other_csv(o->f, s, be, host, hb, q, n);
-	else if (n) {
-		FILE *f = o->f;
-		double med;
-
-		cb_stats_sort(q, n);
-		med = cb_stats_median(q, n);
-		fprintf(f, "  %-32.32s %-29.29s %-9s %4zu %7.2f  %5.2f-%-6.2f",
-		        base(s->path), s->cpu, be, n, med, q[0], q[n - 1]);
-		if (s->ghz > 0 && host->ghz > 0)
-			fprintf(f, "  %5.2f", med * s->ghz / host->ghz);
-		else
-			fputs("      -", f);
-		fprintf(f, "  %s%s\n", host_backend(be) ? "" : "stand-in ", hb);
+	if (x.n) {
+		cb_stats_sort(q, x.n);
+		x.med = cb_stats_median(q, x.n);
+		(o->csv ? other_csv : other_text)(o->f, s, host, &x);
 	}
 	free(q);
-	return n > 0;
+	return x.n > 0;
 }
 
 /* Each library of file s against the host's, in the order the file has
@@ -592,20 +612,9 @@ static size_t other_file(const struct ref_out *o, const struct ref_src *s,
 	return got;
 }
 
-/* The section after the tables: the libraries' own points (openssl
- * speed, bssl speed, bench-slope, tcrypt, cryptobench runs); how many
- * files had any. */
-static size_t other_tools(const struct ref_out *o, const struct ref_src *src,
-                          size_t n, const struct ref_src *host)
+/* The heading of the section after the tables. */
+static void other_head(FILE *f)
 {
-	FILE *f = o->f;
-	size_t got = 0;
-
-	if (o->csv) {
-		for (size_t i = 0; i < n; i++)
-			got += other_file(o, &src[i], host) > 0;
-		return got;
-	}
 	fputs("\nthe libraries' own points (openssl speed, bssl speed, "
 	      "bench-slope, tcrypt, cryptobench):\neach reference library "
 	      "against the host's same library (bssl: the host's fastest "
@@ -614,10 +623,22 @@ static size_t other_tools(const struct ref_out *o, const struct ref_src *src,
 	      "the median over the points of that one pair, its range\n", f);
 	fprintf(f, "  %-32s %-29s %-9s %4s %7s  %-12s  %5s  %s\n", "source",
 	        "cpu", "library", "pts", "ratio", "range", "/GHz", "host's");
+}
+
+/* The section after the tables: the libraries' own points (openssl
+ * speed, bssl speed, bench-slope, tcrypt, cryptobench runs); how many
+ * files had any. */
+static size_t other_tools(const struct ref_out *o, const struct ref_src *src,
+                          size_t n, const struct ref_src *host)
+{
+	size_t got = 0;
+
+	if (!o->csv)
+		other_head(o->f);
 	for (size_t i = 0; i < n; i++)
 		got += other_file(o, &src[i], host) > 0;
-	if (!got)
-		fputs("  (none: this host's file has no point of theirs)\n", f);
+	if (!got && !o->csv)
+		fputs("  (none: this host's file has no point of theirs)\n", o->f);
 	return got;
 }
 
@@ -673,18 +694,14 @@ static int place_all(const struct ref_out *o, const char *dir,
 	return got[0] + got[1] + got[2] + others ? CB_EXIT_OK : CB_EXIT_SKIP;
 }
 
-/* Whether path is one of the host's files. */
-static int is_host_file(const char *path, const struct cmp_side *host)
+/* Whether path resolves to one of the n resolved paths h (NULLs skipped). */
+static int is_one_of(const char *path, char *const *h, size_t n)
 {
 	char *r = realpath(path, NULL);
 	int same = 0;
 
-	for (size_t i = 0; r && i < host->nfiles && !same; i++) {
-		char *h = realpath(host->paths[i], NULL);
-
-		same = h && !strcmp(r, h);
-		free(h);
-	}
+	for (size_t i = 0; r && i < n && !same; i++)
+		same = h[i] && !strcmp(r, h[i]);
 	free(r);
 	return same;
 }
@@ -692,14 +709,20 @@ static int is_host_file(const char *path, const struct cmp_side *host)
 /* Leave the host's own files out of the library, if they are in it. */
 static void drop_same(char **files, size_t *n, const struct cmp_side *host)
 {
+	char **h = cb_xcalloc(host->nfiles + 1, sizeof *h);
 	size_t k = 0;
 
+	for (size_t i = 0; i < host->nfiles; i++)
+		h[i] = realpath(host->paths[i], NULL);
 	for (size_t i = 0; i < *n; i++)
-		if (is_host_file(files[i], host))
+		if (is_one_of(files[i], h, host->nfiles))
 			free(files[i]);
 		else
 			files[k++] = files[i];
 	*n = k;
+	for (size_t i = 0; i < host->nfiles; i++)
+		free(h[i]);
+	free(h);
 }
 
 /* The host file and DIR's files into sources; 0 or -EINVAL after a

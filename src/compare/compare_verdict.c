@@ -94,6 +94,34 @@ static double p_by_process(const struct cmp_point *b, const struct cmp_point *n)
 	return worst;
 }
 
+/* The medians of p's processes into m (CMP_MAX_PROCS long). */
+static void proc_medians(const struct cmp_point *p, double *m)
+{
+	size_t i0 = 0;
+
+	for (size_t i = 0; i < p->nprocs; i0 += p->proc[i++])
+		m[i] = median_of(p->samples + i0, p->proc[i]);
+}
+
+/* A pair tested process by process: how far its process pairs' ratios
+ * (a NEW process's median over a BASE process's) spread, half their range
+ * in percent of the pair's ratio: what the test must see past. */
+static double proc_spread(const struct cmp *c)
+{
+	double mb[CMP_MAX_PROCS], mn[CMP_MAX_PROCS], lo = INFINITY, hi = 0;
+
+	proc_medians(c->b, mb);
+	proc_medians(c->n, mn);
+	for (size_t i = 0; i < c->b->nprocs; i++)
+		for (size_t j = 0; j < c->n->nprocs && mb[i] > 0; j++) {
+			double r = mn[j] / mb[i];
+
+			lo = r < lo ? r : lo;
+			hi = r > hi ? r : hi;
+		}
+	return hi >= lo ? 50 * (hi - lo) / c->ratio : NAN;
+}
+
 /* The statistical rule's numbers for a pair with samples on both sides;
  * 0 when it does not apply (too few samples, a median of zero). */
 static int test_pair(struct cmp *c, const struct cmp_point *b,
@@ -112,7 +140,9 @@ static int test_pair(struct cmp *c, const struct cmp_point *b,
 	c->change = (c->ratio - 1) * 100;
 	c->p = p_by_process(b, n);
 	c->by_process = !isnan(c->p);
-	if (!c->by_process)
+	if (c->by_process)
+		c->proc_hw = proc_spread(c);
+	else
 		c->p = cb_stats_mann_whitney(b->samples, b->nsamples, n->samples,
 		                             n->nsamples);
 	c->p_adj = c->p;
@@ -129,7 +159,7 @@ struct cmp cmp_judge(const struct cmp_point *b, const struct cmp_point *n,
 {
 	struct cmp c = { .b = b, .n = n, .ratio = NAN, .change = NAN,
 	                 .noise = NAN, .ci_lo = NAN, .ci_hi = NAN, .p = NAN,
-	                 .p_adj = NAN };
+	                 .p_adj = NAN, .proc_hw = NAN };
 	int bok = !strcmp(b->status, "ok"), nok = !strcmp(n->status, "ok");
 
 	if (!bok || !nok) {
