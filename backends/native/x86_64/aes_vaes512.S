@@ -1247,40 +1247,110 @@
  * units of latency 4 need them - with 4, as AWS-LC and the kernel run,
  * AES-256 is latency-bound at 14 x 4 cycles a 256-byte step); zmm8/9/10
  * the sums of the hashed blocks' products' low, middle and high halves
- * (LO, MI, HI) with the powers of H, the hash state between steps in
- * xmm10; zmm11 the next four counters in little-endian form (the block
- * reversed: inc32 is a vpaddd) and zmm16 the same four as blocks (CTR32);
- * edx the first one's low 32 bits; zmm31 the byte-reversal mask; zmm12-14
- * scratch.  The blocks hashed are read from memory (L1: the
- * ciphertext just stored, or the input), as there are no registers left
- * to keep them.  A step of 32 blocks is 8 x 4 VPCLMULQDQ and one
- * reduction (2 more) lane by lane, the four lanes then summed: GHASH's
- * aggregated form, y' = (y + X1) H^32 + X2 H^31 + ... + X32 H.
+ * (LO, MI, HI) with the powers of H; the hash state y in xmm14 between
+ * the routines' parts and in the frame (KY) between steps; zmm16 the next
+ * four counters as blocks (CTR32), edx the first one's low 32 bits;
+ * zmm31 the byte-reversal mask; zmm11-14 scratch.  The blocks hashed are
+ * read from memory (L1: the ciphertext just stored, or the input), as
+ * there are no registers left to keep them.  A step of 32 blocks is
+ * 8 x 3 VPCLMULQDQ (Karatsuba) and one reduction (2 more) lane by lane,
+ * the four lanes then summed: GHASH's aggregated form, y' = (y + X1) H^32
+ * + X2 H^31 + ... + X32 H.  Every VPCLMULQDQ beside the AES is on the
+ * units the AES needs, and so is about every other vector instruction
+ * around them: the blocks go in pairs, so that one VPTERNLOGD adds two
+ * products and one VPXORD makes both blocks' Karatsuba halves.
  */
 
 #define GP(i) [rdi + CB_GCM_HEND - 512 + 64*(i)]
+#define KP(i) [rsp + 64*(i)]     /* i = 0..3: pair i's h_lo + h_hi    */
+#define KY    [rsp + 256]        /* y, 64 bytes (the high 48 zero)    */
 
-/* LO, MI, HI (+)= the 64 bytes at [\p + 64*\i] reflected (with y, xmm10,
- * added when \i = 0, which sets LO, MI, HI) x the four powers at GP(\i) */
-.macro GH_MUL p, i
-	vmovdqu64 zmm12, [\p + 64*\i]
+/*
+ * A pair of 4-block groups, \a and \b (of 0..7; the first pair 1, 2, the
+ * last 7, 0: y, the one input from the step before, comes last), at [\p],
+ * times the powers at GP(\a), GP(\b): GH_PA the low and high products
+ * (into LO, HI; set by \a = 1), GH_PB the middle one - Karatsuba, 3
+ * VPCLMULQDQ a block and not 4: MI gathers (a_lo + a_hi)(h_lo + h_hi),
+ * the two blocks' halves' sums side by side in a lane, h_lo + h_hi from
+ * KP(\a / 2) (KFRAME); LO and HI are added to MI before the reduction
+ * (GH_KFIX).  Between the two, zmm12/13 hold the blocks.
+ */
+.macro GH_PA p, a, b
+	vmovdqu64 zmm12, [\p + 64*(\a)]
+	vmovdqu64 zmm13, [\p + 64*(\b)]
 	vpshufb	zmm12, zmm12, zmm31
-	.if \i == 0
-	vpxord	zmm12, zmm12, zmm10
-	vpclmulqdq zmm8, zmm12, GP(\i), 0x00
-	vpclmulqdq zmm9, zmm12, GP(\i), 0x01
-	vpclmulqdq zmm13, zmm12, GP(\i), 0x10
-	vpclmulqdq zmm10, zmm12, GP(\i), 0x11
-	vpxord	zmm9, zmm9, zmm13
-	.else
-	vpclmulqdq zmm13, zmm12, GP(\i), 0x00
-	vpclmulqdq zmm14, zmm12, GP(\i), 0x01
-	vpxord	zmm8, zmm8, zmm13
-	vpclmulqdq zmm13, zmm12, GP(\i), 0x10
-	vpternlogd zmm9, zmm13, zmm14, 0x96
-	vpclmulqdq zmm13, zmm12, GP(\i), 0x11
-	vpxord	zmm10, zmm10, zmm13
+	vpshufb	zmm13, zmm13, zmm31
+	.if \b == 0
+	vpxord	zmm13, zmm13, KY
 	.endif
+	vpclmulqdq zmm11, zmm12, GP(\a), 0x00
+	vpclmulqdq zmm14, zmm13, GP(\b), 0x00
+	.if \a == 1
+	vpxord	zmm8, zmm11, zmm14
+	.else
+	vpternlogd zmm8, zmm11, zmm14, 0x96
+	.endif
+	vpclmulqdq zmm11, zmm12, GP(\a), 0x11
+	vpclmulqdq zmm14, zmm13, GP(\b), 0x11
+	.if \a == 1
+	vpxord	zmm10, zmm11, zmm14
+	.else
+	vpternlogd zmm10, zmm11, zmm14, 0x96
+	.endif
+.endm
+.macro GH_PB a
+	vpunpcklqdq zmm11, zmm12, zmm13
+	vpunpckhqdq zmm14, zmm12, zmm13
+	vpxord	zmm11, zmm11, zmm14
+	vpclmulqdq zmm12, zmm11, KP(\a / 2), 0x00
+	vpclmulqdq zmm13, zmm11, KP(\a / 2), 0x11
+	.if \a == 1
+	vpxord	zmm9, zmm12, zmm13
+	.else
+	vpternlogd zmm9, zmm12, zmm13, 0x96
+	.endif
+.endm
+/* Karatsuba's middle product: MI += LO + HI */
+.macro GH_KFIX
+	vpternlogd zmm9, zmm8, zmm10, 0x96
+.endm
+
+/*
+ * The frame of the routines that run GH_32 (rbp saved, rsp 64-aligned):
+ * KY, and KP(0..3) made when the register \n (bytes) is >= 512 - pair
+ * i's lane l holds h_lo + h_hi of its first group's power in the low
+ * qword, of its second's in the high.  KUNFRAME \n wipes them (derived
+ * from the key) and leaves.  Local labels 61, 62.
+ */
+.macro KFRAME n
+	PUSH_CFI rbp
+	mov	rbp, rsp
+	.cfi_def_cfa_register rbp
+	and	rsp, -64
+	sub	rsp, 320
+	cmp	\n, 512
+	jb	61f
+	.irp	i, 1, 3, 5, 7
+	vpshufd	zmm12, GP(\i), 0x4e
+	vpxord	zmm12, zmm12, GP(\i)
+	vpshufd	zmm13, GP((\i + 1) % 8), 0x4e
+	vpxord	zmm13, zmm13, GP((\i + 1) % 8)
+	vpunpcklqdq zmm12, zmm12, zmm13
+	vmovdqa64 KP(\i / 2), zmm12
+	.endr
+61:
+.endm
+.macro KUNFRAME n
+	vpxord	xmm13, xmm13, xmm13
+	vmovdqa64 KY, zmm13
+	cmp	\n, 512
+	jb	62f
+	.irp	i, 0, 1, 2, 3
+	vmovdqa64 KP(\i), zmm13
+	.endr
+62:	mov	rsp, rbp
+	.cfi_def_cfa_register rsp
+	POP_CFI	rbp
 .endm
 
 /*
@@ -1300,24 +1370,37 @@
 	vpshufd	zmm9, zmm9, 0x4e
 	vpternlogd zmm10, zmm9, zmm13, 0x96
 .endm
-/* xmm10 = the sum of zmm10's four lanes */
+/* y, xmm14 = the sum of zmm10's four lanes */
 .macro GH_FOLD
 	vextracti64x4 ymm13, zmm10, 1
-	vpxord	ymm10, ymm10, ymm13
-	vextracti32x4 xmm13, ymm10, 1
-	vpxord	xmm10, xmm10, xmm13
+	vpxord	ymm13, ymm10, ymm13
+	vextracti32x4 xmm14, ymm13, 1
+	vpxord	xmm14, xmm14, xmm13
 .endm
-/* xmm10 = GHASH of the 512 bytes at [\p] continued from xmm10 */
+/* the same, and y stored to KY for the next step */
+.macro GH_FOLDY
+	GH_FOLD
+	vmovdqa64 KY, zmm14
+.endm
+/* y = GHASH of the 512 bytes at [\p] continued from y (KY; xmm14 too) */
 .macro GH_32 p
-	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	GH_MUL	\p, \i
-	.endr
+	GH_PA	\p, 1, 2
+	GH_PB	1
+	GH_PA	\p, 3, 4
+	GH_PB	3
+	GH_PA	\p, 5, 6
+	GH_PB	5
+	GH_PA	\p, 7, 0
+	GH_PB	7
+	GH_KFIX
 	GH_RED1
 	GH_RED2
-	GH_FOLD
+	GH_FOLDY
 .endm
 
-/* zmm\r = the next four counter blocks ^ rk[0] */
+/* zmm\r = the next four counter blocks ^ rk[0], from zmm11 (the next four
+ * in little-endian form - the block reversed: inc32 is a VPADDD - made
+ * from zmm16 where a run of CTR4 starts), which advances */
 .macro CTR4 r
 	vpshufb	zmm\r, zmm11, zmm31
 	vpaddd	zmm11, zmm11, [rip + .Lgcm_four]
@@ -1332,25 +1415,26 @@
 	vaesenc	zmm\i, zmm\i, zmm\k
 	.endr
 	.if \j == 9
-	GH_MUL	\p, 0
-	GH_MUL	\p, 1
+	GH_PA	\p, 1, 2
 	.elseif \j == 8
-	GH_MUL	\p, 2
+	GH_PB	1
 	.elseif \j == 7
-	GH_MUL	\p, 3
+	GH_PA	\p, 3, 4
 	.elseif \j == 6
-	GH_MUL	\p, 4
+	GH_PB	3
 	.elseif \j == 5
-	GH_MUL	\p, 5
+	GH_PA	\p, 5, 6
 	.elseif \j == 4
-	GH_MUL	\p, 6
+	GH_PB	5
 	.elseif \j == 3
-	GH_MUL	\p, 7
+	GH_PA	\p, 7, 0
 	.elseif \j == 2
+	GH_PB	7
+	GH_KFIX
 	GH_RED1
 	.elseif \j == 1
 	GH_RED2
-	GH_FOLD
+	GH_FOLDY
 	.endif
 .endm
 
@@ -1368,8 +1452,8 @@
  * the next step's first four leave the low byte of the step's first
  * (edx, little-endian) without a carry - 7 steps in 8 - they are zmm16
  * (the four next counters as blocks) plus 4j in the last byte of each, a
- * VPADDD each, and zmm16 advances by 32 the same way; else from zmm11
- * reversed (CTR4), and zmm16 again from zmm11.
+ * VPADDD each, and zmm16 advances by 32 the same way; else CTR4 from
+ * zmm16 reversed, and zmm16 again from its result.
  */
 .macro CTR32
 	cmp	dl, 256 - 32 - 4
@@ -1380,9 +1464,9 @@
 	vpxord	zmm\i, zmm\i, zmm15
 	.endr
 	vpaddd	zmm16, zmm16, [rip + .Lgcm_be + 64*8]
-	vpaddd	zmm11, zmm11, [rip + .Lgcm_32]
 	jmp	78f
-77:	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+77:	vpshufb	zmm11, zmm16, zmm31
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	CTR4	\i
 	.endr
 	vpshufb	zmm16, zmm11, zmm31
@@ -1401,7 +1485,7 @@
 	shl	r11, 4
 	neg	r11
 	lea	r11, [rdi + CB_GCM_HEND + r11]
-	vmovdqa	xmm12, xmm10
+	vmovdqa	xmm12, xmm14
 	vpxor	xmm8, xmm8, xmm8
 	vpxor	xmm9, xmm9, xmm9
 	vpxor	xmm10, xmm10, xmm10
@@ -1447,7 +1531,7 @@
 	vpxord	xmm6, xmm6, xmm15
 	ROUNDS_NR XR
 	vaesenclast xmm6, xmm6, xmm30
-	vmovdqa	xmm12, xmm10
+	vmovdqa	xmm12, xmm14
 	vpxor	xmm8, xmm8, xmm8
 	vpxor	xmm9, xmm9, xmm9
 	vpxor	xmm10, xmm10, xmm10
@@ -1482,6 +1566,7 @@
 	lea	r11, [rdi + CB_GCM_HEND - 16 + r11]
 	test	r10, r10
 	jz	74f
+	vpshufb	zmm11, zmm16, zmm31
 73:	BYTEMASK r10, rbx
 	CTR4	0
 	ZROUNDS	1, vaesenc
@@ -1517,9 +1602,9 @@
 	GH_RED1
 	GH_RED2
 	GH_FOLD
-	vpshufb	xmm10, xmm10, xmm31
-	vpxord	xmm10, xmm10, xmm6
-	vmovdqu	[rsi + CB_GCMREQ_S], xmm10
+	vpshufb	xmm14, xmm14, xmm31
+	vpxord	xmm14, xmm14, xmm6
+	vmovdqu	[rsi + CB_GCMREQ_S], xmm14
 .endm
 
 /*
@@ -1547,9 +1632,11 @@
 	bswap	edx
 	inc	edx
 	.if \small
-	vpxor	xmm10, xmm10, xmm10
+	vpxor	xmm14, xmm14, xmm14
 	.else
-	vmovdqu	xmm10, [rsi + CB_GCMREQ_Y]
+	KFRAME	r10
+	vmovdqu	xmm14, [rsi + CB_GCMREQ_Y]
+	vmovdqa64 KY, zmm14
 	sub	r10, 512
 	jb	5f
 	.if \enc
@@ -1579,6 +1666,10 @@
 5:	add	r10, 512
 	.endif
 	GCM_FINAL \enc, \small
+	.if !\small
+	mov	rax, [rsi + CB_GCMREQ_LEN]
+	KUNFRAME rax
+	.endif
 	POP_CFI	rbx
 	vzeroupper
 	ret
@@ -1596,7 +1687,10 @@
 	test	rcx, rcx
 	jz	8f
 	vbroadcasti32x4 zmm31, [rip + .Lgcm_bswap]
-	vmovdqu	xmm10, [rsi]
+	vmovdqu	xmm14, [rsi]
+	mov	r9, rcx
+	KFRAME	r9
+	vmovdqa64 KY, zmm14
 	sub	rcx, 512
 	jb	5f
 1:	GH_32	rdx
@@ -1616,7 +1710,8 @@
 	GH_RED1
 	GH_RED2
 	GH_FOLD
-7:	vmovdqu	[rsi], xmm10
+7:	vmovdqu	[rsi], xmm14
+	KUNFRAME r9
 	vzeroupper
 8:	ret
 	ENDFUNC	cb_vaes512_ghash
@@ -1633,10 +1728,6 @@
 	.endr
 .Lgcm_lanes:				/* lane i: J0 + 1 + i               */
 	.long	1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0
-.Lgcm_32:				/* 32 blocks on each counter        */
-	.rept	4
-	.long	32, 0, 0, 0
-	.endr
 .Lgcm_be:				/* 4j on a block's last byte, j=0-8 */
 	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7, 8
 	.rept	4
@@ -1655,10 +1746,12 @@
 /*
  * void cb_vaes512_gcm_probe128(uint64_t n) (and 256): n x the AES and
  * VPCLMULQDQ of one 32-block step of cb_vaes512_gcm_enc with a 128-bit
- * (256-bit) key - 8 chains of 10 (14) VAESENC on zmm, and 34 independent
- * VPCLMULQDQ on zmm (8 x 4 products and 2 for the reduction) spread over
- * the rounds: the bound of the two where they share execution ports (the
- * XORs, shuffles and loads around them run elsewhere).
+ * (256-bit) key - 8 chains of 10 (14) VAESENC on zmm, and 26 independent
+ * VPCLMULQDQ on zmm (8 x 3 Karatsuba products and 2 for the reduction)
+ * spread over the rounds: the bound of the two instructions the step
+ * cannot do without, whatever ports they share.  The loads, stores, XORs
+ * and shuffles the routine adds around them are what it loses to the
+ * bound (docs/native.md, "The bound").
  */
 .macro GCM_PROBE name, nr
 	FUNC	\name
@@ -1671,10 +1764,10 @@
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	vaesenc	zmm\i, zmm\i, zmm8
 	.endr
-	.rept	(34 * \r) / \nr - .Lcl_done
+	.rept	(26 * \r) / \nr - .Lcl_done
 	vpclmulqdq zmm10, zmm9, zmm9, 0x00
 	.endr
-	.set	.Lcl_done, (34 * \r) / \nr
+	.set	.Lcl_done, (26 * \r) / \nr
 	.endif
 	.endr
 	dec	rdi
