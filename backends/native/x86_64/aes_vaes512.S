@@ -1527,10 +1527,6 @@
  * Out: req->s = AES(J0) ^ GHASH.  rbx scratch (saved by the caller).
  */
 .macro GCM_FINAL enc, small
-	vmovdqu	xmm6, [rsi + CB_GCMREQ_J0]
-	vpxord	xmm6, xmm6, xmm15
-	ROUNDS_NR XR
-	vaesenclast xmm6, xmm6, xmm30
 	vmovdqa	xmm12, xmm14
 	vpxor	xmm8, xmm8, xmm8
 	vpxor	xmm9, xmm9, xmm9
@@ -1603,7 +1599,7 @@
 	GH_RED2
 	GH_FOLD
 	vpshufb	xmm14, xmm14, xmm31
-	vpxord	xmm14, xmm14, xmm6
+	vpxord	xmm14, xmm14, [rsi + CB_GCMREQ_S]
 	vmovdqu	[rsi + CB_GCMREQ_S], xmm14
 .endm
 
@@ -1631,6 +1627,11 @@
 	mov	edx, [rsi + CB_GCMREQ_J0 + 12]
 	bswap	edx
 	inc	edx
+	vmovdqu	xmm6, [rsi + CB_GCMREQ_J0]	/* s = AES(J0), under the first step */
+	vpxord	xmm6, xmm6, xmm15
+	ROUNDS_NR XR
+	vaesenclast xmm6, xmm6, xmm30
+	vmovdqu	[rsi + CB_GCMREQ_S], xmm6
 	.if \small
 	vpxor	xmm14, xmm14, xmm14
 	.else
