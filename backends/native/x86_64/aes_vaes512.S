@@ -1514,7 +1514,7 @@
 	vpternlogd zmm9, zmm2, zmm3, 0x96
 .endm
 
-/* a round of AES(J0) in xmm6 */
+/* a round of AES(J0) in xmm6 (ZGCM) */
 .macro XR j, k, rest:vararg
 	vaesenc	xmm6, xmm6, xmm\k
 .endm
@@ -1522,9 +1522,10 @@
 /*
  * The request's last group, hashed as one: (small: the AAD,) the text's
  * last r10 (0-511) bytes, and the lengths block, block i of the N times
- * H^(N-i) and reduced once (y, xmm10, added to the first); the text's
- * AES 64 bytes at a time under a byte mask; AES(J0) in xmm6 beside it.
- * Out: req->s = AES(J0) ^ GHASH.  rbx scratch (saved by the caller).
+ * H^(N-i) and reduced once (y, xmm14, added to the first); the text's
+ * AES 64 bytes at a time under a byte mask.  In: req->s = AES(J0) (ZGCM
+ * made it first); out: req->s = AES(J0) ^ GHASH.  rbx scratch (saved by
+ * the caller).
  */
 .macro GCM_FINAL enc, small
 	vmovdqa	xmm12, xmm14
@@ -1606,7 +1607,8 @@
 /*
  * void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req
  * *r)   (and _dec, _enc_small, _dec_small): rdi, rsi; r10 = the bytes
- * left, rcx = in, r8 = out.  Encryption runs the first 32 blocks' AES
+ * left, rcx = in, r8 = out.  AES(J0) goes to req->s first.  Encryption
+ * runs the first 32 blocks' AES
  * alone and then, a step at a time, the next 32 blocks' rounds with the
  * GHASH of the last 32 ciphertext blocks between them; decryption hashes
  * the 32 blocks it decrypts.  Then GCM_FINAL.  _small: no steps, the AAD
