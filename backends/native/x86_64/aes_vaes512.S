@@ -1255,10 +1255,11 @@
  * there are no registers left to keep them.  A step of 32 blocks is
  * 8 x 3 VPCLMULQDQ (Karatsuba) and one reduction (2 more) lane by lane,
  * the four lanes then summed: GHASH's aggregated form, y' = (y + X1) H^32
- * + X2 H^31 + ... + X32 H.  Every VPCLMULQDQ beside the AES is on the
- * units the AES needs, and so is about every other vector instruction
- * around them: the blocks go in pairs, so that one VPTERNLOGD adds two
- * products and one VPXORD makes both blocks' Karatsuba halves.
+ * + X2 H^31 + ... + X32 H.  The vector instructions around the AES and
+ * the multiplications compete with the VAESENC for the vector pipes
+ * (docs/native.md, "The bound"), so there are as few as can be: the
+ * blocks go in pairs of groups, one VPTERNLOGD adding two products and
+ * one VPXORD making both groups' Karatsuba halves.
  */
 
 #define GP(i) [rdi + CB_GCM_HEND - 512 + 64*(i)]
@@ -1608,10 +1609,9 @@
  * void cb_vaes512_gcm_enc(const struct cb_gcm_key *k, struct cb_gcm_req
  * *r)   (and _dec, _enc_small, _dec_small): rdi, rsi; r10 = the bytes
  * left, rcx = in, r8 = out.  AES(J0) goes to req->s first.  Encryption
- * runs the first 32 blocks' AES
- * alone and then, a step at a time, the next 32 blocks' rounds with the
- * GHASH of the last 32 ciphertext blocks between them; decryption hashes
- * the 32 blocks it decrypts.  Then GCM_FINAL.  _small: no steps, the AAD
+ * runs the first 32 blocks' AES alone and then, a step at a time, the
+ * next 32 blocks' rounds with the GHASH of the last 32 ciphertext blocks
+ * between them; decryption hashes the 32 blocks it decrypts.  Then GCM_FINAL.  _small: no steps, the AAD
  * in GCM_FINAL's group.
  */
 .macro ZGCM name, enc, small
