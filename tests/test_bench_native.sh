@@ -141,4 +141,5 @@ check "bench-anchor rows" contains "$out" "aesni    dec 16384 B"
 expect_exit 0 "bench-levels capped" env CRYPTOBENCH_ISA=aesni ROUNDS=3 TSEC=0.01 \
 	CB_BIN="$CB" LEVELS="aesni vaes256" scripts/bench-levels
 check "bench-levels: a level kept out is said" contains "$out" "vaes256: not run here: not measured"
+check "bench-levels: each bound the median of ROUNDS + 1 sysinfo runs" contains "$out" "the median of 4 runs"
 finish
