@@ -63,6 +63,8 @@ _Static_assert(offsetof(struct cb_gcm_key, hpow) == CB_GCM_HPOW, "gcm hpow");
 _Static_assert(sizeof(struct cb_gcm_key) == CB_GCM_SIZE, "gcm size");
 _Static_assert(offsetof(struct cb_gcm_key, zero) == CB_GCM_HEND, "gcm end");
 _Static_assert(offsetof(struct cb_gcm_key, hk) == CB_GCM_HK, "gcm hk");
+_Static_assert(offsetof(struct cb_gcm_key, hkz) == CB_GCM_HKZ, "gcm hkz");
+_Static_assert(offsetof(struct cb_gcm_key, hky) == CB_GCM_HKY, "gcm hky");
 _Static_assert(offsetof(struct cb_gcm_req, len) == CB_GCMREQ_LEN, "req len");
 _Static_assert(offsetof(struct cb_gcm_req, ad) == CB_GCMREQ_AD, "req ad");
 _Static_assert(offsetof(struct cb_gcm_req, adlen) == CB_GCMREQ_ADLEN, "adlen");

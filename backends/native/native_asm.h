@@ -46,8 +46,10 @@
 #define CB_GCM_HPOW      512    /* H^33 .. H^1 as GHASH operands (below)      */
 #define CB_GCM_HEND      1040   /* the end of that table (H^k at HEND - 16k)  */
 #define CB_GCM_HK        1104   /* 64 bytes: the halves' XOR of H^8 .. H^1    */
-#define CB_GCM_SIZE      1216   /* (+ 64 zero bytes before HK: a tail's power
-                                   loads; padded to 64)                     */
+#define CB_GCM_HKZ       1216   /* 256 bytes: the same of H^32 .. H^1, vaes512 */
+#define CB_GCM_HKY       1472   /* 512 bytes: the same, vaes256's layout      */
+#define CB_GCM_SIZE      1984   /* (+ 64 zero bytes before HK: a tail's power
+                                   loads)                                   */
 
 /* struct cb_gcm_req */
 #define CB_GCMREQ_IN     0
@@ -102,6 +104,12 @@ struct cb_gcm_key {
 	uint8_t hpow[33][16];
 	uint8_t zero[64];
 	uint8_t hk[64];     /* qword j: lo ^ hi of H^(8-j) (Karatsuba) */
+	/* vaes512: 16-byte lane l of pair i (groups a = 2i + 1, b = 2i + 2
+	 * mod 8 of a step's eight 64-byte groups of powers, group g's lane l
+	 * H^(32-4g-l)): lo ^ hi of group a's power, then of group b's */
+	uint8_t hkz[4][64] __attribute__((aligned(64)));
+	/* vaes256: 16-byte lane l of entry c: lo ^ hi of H^(32-2c-l), twice */
+	uint8_t hky[16][32];
 } __attribute__((aligned(64)));
 
 /* One AES-GCM request for the whole-request routines (native_asm.h offsets

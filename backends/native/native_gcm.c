@@ -58,11 +58,20 @@ static void gf128_mul(uint64_t z[2], const uint64_t x[2], const uint64_t y[2])
 	z[1] = zl;
 }
 
+/* Karatsuba's half of a power: out[0..7] = p[0..7] ^ p[8..15] */
+static void half_xor(uint8_t out[8], const uint8_t p[16])
+{
+	for (int b = 0; b < 8; b++)
+		out[b] = p[b] ^ p[b + 8];
+}
+
 /*
  * The key: the AES schedule, H = AES(K, 0), and H^1 .. H^33 as GHASH
  * operands: the block read as a big-endian 128-bit integer (its bytes
  * reversed, little-endian) times x^-1 - a shift left by one, the bit
- * shifted out (x^0) coming back as x^-1 = 0xc2..01 (native_asm.h).
+ * shifted out (x^0) coming back as x^-1 = 0xc2..01 (native_asm.h); and
+ * Karatsuba's halves of them in the layouts the aesni, vaes512 and
+ * vaes256 routines read (hk, hkz, hky).
  */
 int cb_native_gcm_setkey(void *vctx, const struct cb_impl *impl,
                          const uint8_t *key, size_t keylen)
@@ -94,9 +103,18 @@ int cb_native_gcm_setkey(void *vctx, const struct cb_impl *impl,
 	}
 	memset(k->zero, 0, sizeof k->zero);
 	for (int j = 0; j < 8; j++)       /* Karatsuba: H^(8-j)'s lo ^ hi */
-		for (int b = 0; b < 8; b++)
-			k->hk[8 * j + b] = k->hpow[25 + j][b] ^
-			                   k->hpow[25 + j][b + 8];
+		half_xor(k->hk + 8 * j, k->hpow[25 + j]);
+	for (int i = 0; i < 4; i++)       /* the same for vaes512, vaes256 */
+		for (int l = 0; l < 4; l++) {
+			half_xor(k->hkz[i] + 16 * l, k->hpow[1 + 4 * (2 * i + 1) + l]);
+			half_xor(k->hkz[i] + 16 * l + 8,
+			         k->hpow[1 + 4 * ((2 * i + 2) % 8) + l]);
+		}
+	for (int c = 0; c < 16; c++)
+		for (int l = 0; l < 2; l++) {
+			half_xor(k->hky[c] + 16 * l, k->hpow[1 + 2 * c + l]);
+			half_xor(k->hky[c] + 16 * l + 8, k->hpow[1 + 2 * c + l]);
+		}
 	cb_wipe(h, sizeof h);
 	cb_wipe(hv, sizeof hv);
 	cb_wipe(pw, sizeof pw);

@@ -1263,8 +1263,8 @@
  */
 
 #define GP(i) [rdi + CB_GCM_HEND - 512 + 64*(i)]
-#define KP(i) [rsp + 64*(i)]     /* i = 0..3: pair i's h_lo + h_hi    */
-#define KY    [rsp + 256]        /* y, 64 bytes (the high 48 zero)    */
+#define KP(i) [rdi + CB_GCM_HKZ + 64*(i)]   /* pair i's h_lo + h_hi */
+#define KY    [rsp]              /* y, 64 bytes (the high 48 zero)    */
 
 /*
  * A pair of 4-block groups, \a and \b (of 0..7; the first pair 1, 2, the
@@ -1273,8 +1273,8 @@
  * (into LO, HI; set by \a = 1), GH_PB the middle one - Karatsuba, 3
  * VPCLMULQDQ a block and not 4: MI gathers (a_lo + a_hi)(h_lo + h_hi),
  * the two blocks' halves' sums side by side in a lane, h_lo + h_hi from
- * KP(\a / 2) (KFRAME); LO and HI are added to MI before the reduction
- * (GH_KFIX).  Between the two, zmm12/13 hold the blocks.
+ * KP(\a / 2) (the key's hkz); LO and HI are added to MI before the
+ * reduction (GH_KFIX).  Between the two, zmm12/13 hold the blocks.
  */
 .macro GH_PA p, a, b
 	vmovdqu64 zmm12, [\p + 64*(\a)]
@@ -1318,38 +1318,19 @@
 
 /*
  * The frame of the routines that run GH_32 (rbp saved, rsp 64-aligned):
- * KY, and KP(0..3) made when the register \n (bytes) is >= 512 - pair
- * i's lane l holds h_lo + h_hi of its first group's power in the low
- * qword, of its second's in the high.  KUNFRAME \n wipes them (derived
- * from the key) and leaves.  Local labels 61, 62.
+ * KY.  KUNFRAME wipes it and leaves.
  */
-.macro KFRAME n
+.macro KFRAME
 	PUSH_CFI rbp
 	mov	rbp, rsp
 	.cfi_def_cfa_register rbp
 	and	rsp, -64
-	sub	rsp, 320
-	cmp	\n, 512
-	jb	61f
-	.irp	i, 1, 3, 5, 7
-	vpshufd	zmm12, GP(\i), 0x4e
-	vpxord	zmm12, zmm12, GP(\i)
-	vpshufd	zmm13, GP((\i + 1) % 8), 0x4e
-	vpxord	zmm13, zmm13, GP((\i + 1) % 8)
-	vpunpcklqdq zmm12, zmm12, zmm13
-	vmovdqa64 KP(\i / 2), zmm12
-	.endr
-61:
+	sub	rsp, 64
 .endm
-.macro KUNFRAME n
+.macro KUNFRAME
 	vpxord	xmm13, xmm13, xmm13
 	vmovdqa64 KY, zmm13
-	cmp	\n, 512
-	jb	62f
-	.irp	i, 0, 1, 2, 3
-	vmovdqa64 KP(\i), zmm13
-	.endr
-62:	mov	rsp, rbp
+	mov	rsp, rbp
 	.cfi_def_cfa_register rsp
 	POP_CFI	rbp
 .endm
@@ -1637,7 +1618,7 @@
 	.if \small
 	vpxor	xmm14, xmm14, xmm14
 	.else
-	KFRAME	r10
+	KFRAME
 	vmovdqu	xmm14, [rsi + CB_GCMREQ_Y]
 	vmovdqa64 KY, zmm14
 	sub	r10, 512
@@ -1670,8 +1651,7 @@
 	.endif
 	GCM_FINAL \enc, \small
 	.if !\small
-	mov	rax, [rsi + CB_GCMREQ_LEN]
-	KUNFRAME rax
+	KUNFRAME
 	.endif
 	POP_CFI	rbx
 	vzeroupper
@@ -1691,8 +1671,7 @@
 	jz	8f
 	vbroadcasti32x4 zmm31, [rip + .Lgcm_bswap]
 	vmovdqu	xmm14, [rsi]
-	mov	r9, rcx
-	KFRAME	r9
+	KFRAME
 	vmovdqa64 KY, zmm14
 	sub	rcx, 512
 	jb	5f
@@ -1714,7 +1693,7 @@
 	GH_RED2
 	GH_FOLD
 7:	vmovdqu	[rsi], xmm14
-	KUNFRAME r9
+	KUNFRAME
 	vzeroupper
 8:	ret
 	ENDFUNC	cb_vaes512_ghash

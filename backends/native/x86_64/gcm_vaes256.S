@@ -35,8 +35,8 @@
 /* LO, MI, HI (+)= blocks 2c, 2c+1 at [\p + 32c] reflected (y added and
  * LO, MI, HI set when init) x H^(32-2cc), H^(31-2cc) - Karatsuba: MI
  * gathers (a_lo + a_hi)(h_lo + h_hi), LO and HI added to it at the
- * reduction (3 VPCLMULQDQ, not 4); h_lo + h_hi from the table at rsp
- * (KTAB).  A group of 32 blocks is cc = 0 .. 15, one of 16 cc = 8 .. 15.
+ * reduction (3 VPCLMULQDQ, not 4); h_lo + h_hi from the key's table
+ * (hky).  A group of 32 blocks is cc = 0 .. 15, one of 16 cc = 8 .. 15.
  * Clobbers ymm14, 15. */
 #define HP(cc) [rdi + CB_GCM_HEND - 512 + 32*(cc)]
 .macro GHC p, c, cc, init
@@ -55,51 +55,11 @@
 	vpshufd	ymm15, ymm14, 0x4e
 	vpxor	ymm14, ymm14, ymm15
 	.if \init
-	vpclmulqdq ymm12, ymm14, [rsp + 32*\cc], 0x00
+	vpclmulqdq ymm12, ymm14, [rdi + CB_GCM_HKY + 32*(\cc)], 0x00
 	.else
-	vpclmulqdq ymm15, ymm14, [rsp + 32*\cc], 0x00
+	vpclmulqdq ymm15, ymm14, [rdi + CB_GCM_HKY + 32*(\cc)], 0x00
 	vpxor	ymm12, ymm12, ymm15
 	.endif
-.endm
-
-/* [rsp] = h_lo + h_hi in both qwords of H^32 .. H^1 (512 bytes, the
- * powers' Karatsuba halves, made once a call): H^16 .. H^1's, and H^32
- * .. H^17's too when the register \n (text bytes) >= 512; none: the
- * first only.  KWIPE \n wipes what KTAB \n made. */
-.macro KTAB n
-	sub	rsp, 512
-	.cfi_adjust_cfa_offset 512
-	.irp	c, 8, 9, 10, 11, 12, 13, 14, 15
-	vpshufd	ymm15, HP(\c), 0x4e
-	vpxor	ymm15, ymm15, HP(\c)
-	vmovdqu	[rsp + 32*\c], ymm15
-	.endr
-	.ifnc	\n, none
-	cmp	\n, 512
-	jb	.Lkt\@
-	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
-	vpshufd	ymm15, HP(\c), 0x4e
-	vpxor	ymm15, ymm15, HP(\c)
-	vmovdqu	[rsp + 32*\c], ymm15
-	.endr
-.Lkt\@:
-	.endif
-.endm
-.macro KWIPE n
-	vpxor	xmm15, xmm15, xmm15
-	.irp	c, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqu	[rsp + 32*\c], ymm15
-	.endr
-	.ifnc	\n, none
-	cmp	\n, 512
-	jb	.Lkw\@
-	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
-	vmovdqu	[rsp + 32*\c], ymm15
-	.endr
-.Lkw\@:
-	.endif
-	add	rsp, 512
-	.cfi_adjust_cfa_offset -512
 .endm
 
 /* y = LO + MI x^64 + HI x^128 reduced lane by lane (aes_vaes512.S:
@@ -432,8 +392,6 @@
 	.p2align 4
 \name:
 	.cfi_startproc
-	mov	r13, rdx
-	KTAB	r13
 	cmp	dword ptr [rdi + CB_AESKEY_ROUNDS], 12
 	jb	.Lvb10\@
 	je	.Lvb12\@
@@ -445,7 +403,6 @@
 .Lvb10\@:
 	VLOOP	\enc, 10
 .Lvbend\@:
-	KWIPE	r13
 	ret
 	.cfi_endproc
 .endm
@@ -581,7 +538,6 @@
 	vmovdqu	xmm10, [rsi]
 	cmp	rcx, 256
 	jb	5f
-	KTAB	none
 1:	.irp	c, 0, 1, 2, 3, 4, 5, 6, 7
 	GHC	rdx, \c, (8 + \c), (\c == 0)
 	.endr
@@ -590,7 +546,6 @@
 	sub	rcx, 256
 	cmp	rcx, 256
 	jae	1b
-	KWIPE	none
 5:	test	rcx, rcx
 	jz	8f
 	lea	rax, [rcx + 15]
