@@ -21,9 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "native_asm.h"
+#include "cycles.h"
 
 #if defined(__x86_64__)
 typedef void gcm_fn(const struct cb_gcm_key *, struct cb_gcm_req *);
@@ -34,34 +34,6 @@ static struct cb_gcm_key key __attribute__((aligned(64)));
 static uint8_t in[LEN] __attribute__((aligned(64)));
 static uint8_t out[LEN] __attribute__((aligned(64)));
 static gcm_fn *fn;
-
-static double secs(void (*f)(uint64_t), uint64_t n)
-{
-	struct timespec a, b;
-
-	clock_gettime(CLOCK_MONOTONIC_RAW, &a);
-	f(n);
-	clock_gettime(CLOCK_MONOTONIC_RAW, &b);
-	return (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* cycles of f(n): the median of 15 pairs against 4 x 250000 adds */
-static double cycles(void (*f)(uint64_t), uint64_t n)
-{
-	double r[15];
-
-	for (int i = 0; i < 15; i++)
-		r[i] = secs(f, n) / secs(cb_native_probe_adds, 250000) * 1e6;
-	qsort(r, 15, sizeof *r, cmp);
-	return r[7];
-}
 
 static void run_gcm(uint64_t n)
 {
@@ -123,11 +95,11 @@ int main(void)
 			double b, e, d;
 
 			set_key(k ? 32 : 16);
-			b = cycles(t[i].probe[k], n_probe) / n_probe;
+			b = bench_cycles(t[i].probe[k], n_probe) / n_probe;
 			fn = t[i].enc;
-			e = cycles(run_gcm, n_req) / (n_req * LEN / 512.0);
+			e = bench_cycles(run_gcm, n_req) / (n_req * LEN / 512.0);
 			fn = t[i].dec;
-			d = cycles(run_gcm, n_req) / (n_req * LEN / 512.0);
+			d = bench_cycles(run_gcm, n_req) / (n_req * LEN / 512.0);
 			printf("%-8s %3d  %12.1f  %11.1f  %4.0f %%  %11.1f  "
 			       "%4.0f %%\n", t[i].path, k ? 256 : 128, b, e,
 			       100 * b / e, d, 100 * b / d);

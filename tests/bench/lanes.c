@@ -17,9 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "native_asm.h"
+#include "cycles.h"
 
 #if defined(__x86_64__)
 typedef void lanes_fn(const struct cb_aes_key *, const struct cb_lanes *,
@@ -30,34 +30,6 @@ static struct cb_lanes lanes;
 static uint8_t *buf;
 static lanes_fn *fn;
 static size_t nl, len;
-
-static double secs(void (*f)(uint64_t), uint64_t n)
-{
-	struct timespec a, b;
-
-	clock_gettime(CLOCK_MONOTONIC_RAW, &a);
-	f(n);
-	clock_gettime(CLOCK_MONOTONIC_RAW, &b);
-	return (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* cycles of f(n): the median of 15 pairs against 4 x 250000 adds */
-static double cycles(void (*f)(uint64_t), uint64_t n)
-{
-	double r[15];
-
-	for (int i = 0; i < 15; i++)
-		r[i] = secs(f, n) / secs(cb_native_probe_adds, 250000) * 1e6;
-	qsort(r, 15, sizeof *r, cmp);
-	return r[7];
-}
 
 static void run_lanes(uint64_t n)
 {
@@ -73,7 +45,7 @@ static double lane_cpb(lanes_fn *f, size_t n_lanes, size_t l)
 		lanes.in[j] = buf + j * (len + 320);
 		memset(lanes.iv[j], (int)j, 16);
 	}
-	return cycles(run_lanes, 20) / (20.0 * nl * len);
+	return bench_cycles(run_lanes, 20) / (20.0 * nl * len);
 }
 
 int main(void)
@@ -116,7 +88,8 @@ int main(void)
 		if (t[i].probe == cb_vaes512_probe && !vaes512)
 			continue;         /* no VAES-512 here: said below */
 		/* the path's probe: 12 x blocks block-rounds an iteration */
-		rate = 12.0 * t[i].blocks * 160000 / cycles(t[i].probe, 160000);
+		rate = 12.0 * t[i].blocks * 160000 /
+		       bench_cycles(t[i].probe, 160000);
 		bound = 10 / (16 * rate);
 		c = lane_cpb(t[i].fn, t[i].lanes, t[i].len);
 		printf("%-46s %3zu lanes x %4zu B  %.3f c/B  rate %.2f, bound "
