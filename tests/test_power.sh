@@ -5,7 +5,10 @@
 # on (the extra runs never change a result), `speed` times it (the gate
 # and the cross-check against the other backends pass), and the extra work
 # really happens: its counter (CB_POWER_COUNT) says 1 request in N was
-# done twice, and the speed drops as much as the planted work says.
+# done twice, and each extra run's output, written over a cleared buffer,
+# equals the real run's.  How much slower that makes it is measured side
+# by side, with confidence intervals, by `make bench-power`, not here:
+# a timed assertion fails on a noisy machine.
 . tests/lib.sh
 need cc gcc
 need pkg-config pkg-config
@@ -45,6 +48,15 @@ csvcol() {   # NAME FILE
 counts() {
 	awk '{ r += $5; d += $7; c += $9 } END { print r + 0, d + 0, c + 0 }' "$1"
 }
+# ... and of the extra runs held against the real ones: "checked agree".
+agree() {
+	awk '{ k += $13; a += $15 } END { print k + 0, a + 0 }' "$1"
+}
+# Every extra run that could be compared was, and agreed; most could.
+all_agree() {   # "requests repeats contexts" "checked agree"
+	set -- $1 $2
+	[ "$4" -gt 0 ] && [ "$4" -eq "$5" ] && [ $((2 * $4)) -ge "$2" ]
+}
 # N*repeats <= requests < N*(repeats + contexts): each context does
 # floor(its requests / N) extra runs.
 exact() {   # N "requests repeats contexts"
@@ -83,8 +95,13 @@ done
 c=$(counts "$T/kat2")
 echo "REPORT: kat with CB_POWER_EXTRA=2: requests, extra runs, contexts: $c"
 check "kat, 1 in 2: the extra runs happened, floor(r/2) a context" exact 2 "$c"
+a=$(agree "$T/kat2")
+echo "REPORT: kat with CB_POWER_EXTRA=2: extra runs checked, agreed: $a"
+check "kat, 1 in 2: each extra run checked gave the real result" \
+	all_agree "$c" "$a"
 c=$(counts "$T/kat")
 check "kat, off: no extra run" eval 'set -- $c; [ "$1" -gt 100 ] && [ "$2" -eq 0 ]'
+check "kat, off: none checked" [ "$(agree "$T/kat")" = "0 0" ]
 expect_exit 0 "kat of every backend with CB_POWER_EXTRA=2" \
 	env CB_POWER_EXTRA=2 $CB kat
 check "kat of every backend: none failed" contains "$out" " passed, 0 failed"
@@ -112,16 +129,17 @@ check "speed, 1 in 20: floor(r/20) extra runs a context" exact 20 "$c"
 check "speed, 1 in 20: the extra runs are 1/20 of the requests (+-2 %)" \
 	eval 'set -- $c; [ $((2000 * $2 / $1)) -ge 98 ] && [ $((2000 * $2 / $1)) -le 102 ]'
 
-# The work is there: 1 in 2 twice is 1.5 times the work, 0.667 of the
-# speed; a counter that counted runs not made would leave it near 1.  The
-# median of the four points' ratios, as one process's layout can shift a
-# series by 5-30 % (docs/speed.md).
+for n in 20 2; do
+	c=$(counts "$T/count$n") a=$(agree "$T/count$n")
+	check "speed, 1 in $n: each extra run checked gave the real result" \
+		all_agree "$c" "$a"
+done
+
+# For the log only (make bench-power measures it): 1 in 2 twice is 1.5
+# times the work, 0.667 of the speed, less what is outside the plug-in.
 csvcol bytes_per_sec "$T/speed0.csv" >"$T/b0"
 csvcol bytes_per_sec "$T/speed2.csv" >"$T/b2"
 r=$(paste "$T/b0" "$T/b2" | awk '{ printf "%.3f\n", $2 / $1 }' | sort -n |
 	tr '\n' ' ')
 echo "REPORT: speed, 1 in 2 twice / off (4 points; 0.667 planted): $r"
-check "speed: 1 in 2 twice is slower by a third (median of 4 in 0.5-0.8)" \
-	eval 'set -- $r; [ $# -eq 4 ] &&
-	echo "$2 $3" | awk "{ m = (\$1 + \$2) / 2; exit !(m > 0.5 && m < 0.8) }"'
 finish

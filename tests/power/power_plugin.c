@@ -25,9 +25,14 @@
  * sector and per request, each counted.
  *
  * CB_POWER_COUNT=FILE (tests/test_power.sh): at exit every process appends
- * one line "power: pid P requests R repeats D contexts C extra N" to FILE:
- * D counts the extra runs where they finish, C the contexts that had a
- * request (each does floor(its requests / N) extra runs).
+ * one line "power: pid P requests R repeats D contexts C extra N checked K
+ * agree A" to FILE: D counts the extra runs where they finish, C the
+ * contexts that had a request (each does floor(its requests / N) extra
+ * runs).  K counts the extra runs whose output could be held against the
+ * real run's (all but a continued chain, iv == NULL, which the second
+ * context does not follow), A those that were equal: the private buffer
+ * is cleared before each extra run when counting, so only a run really
+ * made agrees.
  *
  * Build (tests/test_power.sh, `make build/tests/power.so`):
  *   cc -shared -fPIC -O2 -Iinclude -o power.so tests/power/power_plugin.c \
@@ -35,6 +40,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <cryptobench/plugin.h>
@@ -51,6 +57,8 @@ static const char *count_file;     /* CB_POWER_COUNT, or NULL           */
 /* Counted with count_file only: requests, extra runs done (counted where
  * they finish), contexts that had a request. */
 static uint64_t n_requests, n_repeats, n_contexts;
+/* ... and of the extra runs: compared with the real run, equal to it. */
+static uint64_t n_checked, n_agree;
 
 /* A context's count of requests. */
 struct plant {
@@ -92,9 +100,10 @@ __attribute__((destructor)) static void power_count(void)
 	if (!count_file || !(f = fopen(count_file, "a")))
 		return;
 	fprintf(f, "power: pid %ld requests %llu repeats %llu contexts %llu "
-	        "extra %u\n", (long)getpid(), (unsigned long long)n_requests,
-	        (unsigned long long)n_repeats, (unsigned long long)n_contexts,
-	        extra);
+	        "extra %u checked %llu agree %llu\n", (long)getpid(),
+	        (unsigned long long)n_requests, (unsigned long long)n_repeats,
+	        (unsigned long long)n_contexts, extra,
+	        (unsigned long long)n_checked, (unsigned long long)n_agree);
 	fclose(f);
 }
 
@@ -106,6 +115,14 @@ static void power_error(const char *what)
 	ERR_error_string_n(e, buf, sizeof buf);
 	host->set_error("power: %s: %s", what, e ? buf : "failed");
 	ERR_clear_error();
+}
+
+/* CB_POWER_COUNT: an extra run's output against the real run's. */
+static void held_against(const uint8_t *mine, const uint8_t *real, size_t n)
+{
+	count(&n_checked);
+	if (!memcmp(mine, real, n))
+		count(&n_agree);
 }
 
 /* ---- ciphers --------------------------------------------------------- */
@@ -213,6 +230,8 @@ static int32_t run_extra(struct cipher *c, int enc, const uint8_t *iv,
 		c->buf = b;
 		c->cap = len;
 	}
+	if (count_file)
+		memset(c->buf, 0, len);
 	if (run(c, c->s[enc], enc, iv, in, c->buf, len) < 0)
 		return -EINVAL;
 	if (count_file)
@@ -224,7 +243,8 @@ static int32_t power_crypt(void *ctx, int enc, const uint8_t *iv,
                            const uint8_t *in, uint8_t *out, size_t len)
 {
 	struct cipher *c = ctx;
-	int32_t rc;
+	const uint8_t *given = iv;
+	int32_t rc, dbl;
 
 	if (len > INT32_MAX || (len & c->mask) || (c->xts && len < 16))
 		return -EINVAL;
@@ -233,9 +253,13 @@ static int32_t power_crypt(void *ctx, int enc, const uint8_t *iv,
 			memcpy(c->tweak, iv, 16);
 		iv = c->tweak;
 	}
-	if (twice(&c->plant) && (rc = run_extra(c, enc, iv, in, len)) < 0)
+	if ((dbl = twice(&c->plant)) && (rc = run_extra(c, enc, iv, in, len)) < 0)
 		return rc;
-	return run(c, c->x[enc], enc, iv, in, out, len);
+	if ((rc = run(c, c->x[enc], enc, iv, in, out, len)) < 0)
+		return rc;
+	if (dbl && count_file && (given || !c->ivlen || c->xts))
+		held_against(c->buf, out, len);
+	return 0;
 }
 
 static int32_t power_encrypt(void *ctx, const uint8_t *iv,
@@ -361,14 +385,22 @@ static int32_t digest_final(void *ctx, uint8_t *out)
 {
 	struct digest *d = ctx;
 
-	if (d->dbl) {
+	int dbl = d->dbl;
+
+	d->dbl = 0;
+	if (dbl) {
+		if (count_file)
+			memset(d->sink, 0, sizeof d->sink);
 		if (!step_final(d, 1, d->sink))
 			return -EINVAL;
 		if (count_file)
 			count(&n_repeats);
 	}
-	d->dbl = 0;
-	return step_final(d, 0, out) ? 0 : -EINVAL;
+	if (!step_final(d, 0, out))
+		return -EINVAL;
+	if (dbl && count_file)
+		held_against(d->sink, out, 32);
+	return 0;
 }
 
 /* ---- the table --------------------------------------------------------- */
