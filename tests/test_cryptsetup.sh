@@ -15,7 +15,7 @@ check "line 1: cryptsetup's comment" [ "$(printf '%s\n' "$out" | sed -n 1p)" = \
 	"# Tests are approximate using memory only (no storage IO)." ]
 check "PBKDF2-sha1: iterations per second for a 256-bit key" \
 	line '^PBKDF2-sha1 +[1-9][0-9]* iterations per second for 256-bit key$'
-check "PBKDF2-sha1: %-9s then %7u" line '^PBKDF2-sha1     +[0-9]{7,} iterations'
+check "PBKDF2-sha1: %-9s then %7u" line '^PBKDF2-sha1      [ 0-9]{6,}[0-9] iterations'
 check "PBKDF2-sha256 not measured: N/A" line '^PBKDF2-sha256        N/A$'
 check "PBKDF2-whirlpool: N/A (cryptobench has no whirlpool)" line '^PBKDF2-whirlpool     N/A$'
 check "the table's header" line '^#     Algorithm \|       Key \|      Encryption \|      Decryption$'
